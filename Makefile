@@ -1,0 +1,99 @@
+# Ponder - one Makefile for the binary, the tests, the benchmarks and the sanitizer build.
+#
+#   make            build ./ponder (optimised)
+#   make test       unit + command-line tests, then the same suite under ASan+UBSan
+#   make bench      engine and perft benchmarks (long; not part of the tests)
+#   make debug      build build/debug/ponder with -O0 -g
+#   make format     clang-format every source file
+#   make clean      remove build products
+#
+# Objects go to build/<variant>/; dependency files (-MMD) make header changes rebuild what they
+# must. CI sets CI=true, which turns warnings into errors.
+
+CC      ?= cc
+ARCH    ?= -march=native
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
+ifneq ($(CI),)
+WARN    += -Werror
+endif
+BASEFLAGS := -std=c11 -D_DEFAULT_SOURCE -pthread $(WARN) -MMD -MP
+LDLIBS  := -pthread -lm
+
+SRC      := $(wildcard src/*.c)
+LIBSRC   := $(filter-out src/main.c,$(SRC))
+TESTSRC  := $(wildcard tests/unit/test_*.c)
+
+# Variant settings: release (./ponder), asan (sanitizers), debug.
+release_CFLAGS := -O3 $(ARCH) -g
+asan_CFLAGS    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+debug_CFLAGS   := -O0 -g
+
+.PHONY: all test test-release test-asan bench debug format clean deps
+
+all: ponder
+
+# --- third-party packages (Debian) -----------------------------------------------------------
+# Each feature lists the Debian packages it needs in scripts/deps/NAME.list.
+DEPS_STAMP := build/.deps-ok
+$(DEPS_STAMP): scripts/install-deps.sh $(wildcard scripts/deps/*.list)
+	@mkdir -p build
+	@sh scripts/install-deps.sh
+	@touch $@
+deps: $(DEPS_STAMP)
+
+# --- build rules for one variant --------------------------------------------------------------
+define VARIANT
+build/$(1)/%.o: src/%.c | $(DEPS_STAMP)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -c $$< -o $$@
+
+build/$(1)/tests/%.o: tests/unit/%.c | $(DEPS_STAMP)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -Itests/unit -c $$< -o $$@
+
+build/$(1)/libponder.a: $$(patsubst src/%.c,build/$(1)/%.o,$$(LIBSRC))
+	@rm -f $$@
+	ar rcs $$@ $$^
+
+# Linked from the objects themselves (not the archive) so that every command file, which only
+# registers itself, is in the binary.
+build/$(1)/ponder: $$(patsubst src/%.c,build/$(1)/%.o,$$(SRC))
+	$$(CC) $$($(1)_CFLAGS) -o $$@ $$^ $$(LDLIBS)
+
+build/$(1)/tests/test_%: build/$(1)/tests/test_%.o build/$(1)/libponder.a
+	$$(CC) $$($(1)_CFLAGS) -o $$@ $$^ $$(LDLIBS)
+
+$(1)_TESTS := $$(patsubst tests/unit/%.c,build/$(1)/tests/%,$$(TESTSRC))
+endef
+$(foreach v,release asan debug,$(eval $(call VARIANT,$(v))))
+
+ponder: build/release/ponder
+	cp $< $@
+
+debug: build/debug/ponder
+
+# --- tests -------------------------------------------------------------------------------------
+# tests/run.sh runs the unit test binaries and the command-line scripts of a variant and prints
+# `N passed, N failed'; the last line of `make test' sums both variants.
+test: ponder $(release_TESTS) build/asan/ponder $(asan_TESTS)
+	@sh tests/run.sh release asan
+
+test-release: ponder $(release_TESTS)
+	@sh tests/run.sh release
+
+test-asan: build/asan/ponder $(asan_TESTS)
+	@sh tests/run.sh asan
+
+bench: ponder
+	@sh tests/bench.sh
+
+format:
+	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h
+
+clean:
+	rm -rf build ponder
+
+# Feature fragments: extra libraries and targets of one feature each (mk/NAME.mk).
+-include $(wildcard mk/*.mk)
+
+-include $(shell find build -name '*.d' 2>/dev/null)

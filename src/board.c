@@ -1,0 +1,133 @@
+/*
+ * board.c - position set-up, Zobrist hashing and copy-make move application.
+ *
+ * The Zobrist numbers come from a fixed-seed splitmix64 generator, so keys (and with them every
+ * node count the engine prints) are the same on every run and machine.
+ */
+#include "board.h"
+
+#include <stdio.h>
+#include <string.h>
+
+uint64_t zobrist_piece[COLOR_NB][2][SQUARE_NB];
+uint64_t zobrist_side;
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+__attribute__((constructor)) static void zobrist_init(void)
+{
+    uint64_t s = 0x504F4E4445520001ull; /* "PONDER" and a version */
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int k = 0; k < 2; k++)
+            for (int sq = 0; sq < SQUARE_NB; sq++)
+                zobrist_piece[c][k][sq] = splitmix64(&s);
+    zobrist_side = splitmix64(&s);
+}
+
+uint64_t board_compute_key(const Board *b)
+{
+    uint64_t key = b->side == WHITE ? zobrist_side : 0;
+    for (int c = 0; c < COLOR_NB; c++)
+        for (Bitboard m = b->pieces[c]; m; m &= m - 1) {
+            int sq = __builtin_ctz(m);
+            key ^= zobrist_piece[c][board_is_king(b, sq)][sq];
+        }
+    return key;
+}
+
+void board_clear(Board *b, int side)
+{
+    memset(b, 0, sizeof *b);
+    b->side = side;
+    b->key = board_compute_key(b);
+}
+
+void board_start(Board *b)
+{
+    board_clear(b, BLACK);
+    b->pieces[BLACK] = 0x00000FFFu;
+    b->pieces[WHITE] = 0xFFF00000u;
+    b->key = board_compute_key(b);
+}
+
+void board_set(Board *b, int sq, int color, bool king)
+{
+    Bitboard m = 1u << sq;
+    int old = board_color_at(b, sq);
+    if (old >= 0) {
+        b->key ^= zobrist_piece[old][board_is_king(b, sq)][sq];
+        b->pieces[old] &= ~m;
+        b->kings &= ~m;
+    }
+    if (color >= 0) {
+        b->pieces[color] |= m;
+        if (king)
+            b->kings |= m;
+        b->key ^= zobrist_piece[color][king][sq];
+    }
+}
+
+void board_apply(Board *b, const Move *m)
+{
+    int us = b->side, them = us ^ 1;
+    Bitboard fromto = (1u << m->from) ^ (1u << m->to);
+    bool king = board_is_king(b, m->from);
+
+    /* 1. Move the piece (a loop back to its origin leaves fromto empty and changes nothing). */
+    b->key ^= zobrist_piece[us][king][m->from];
+    b->pieces[us] ^= fromto;
+    if (king)
+        b->kings ^= fromto;
+    else if (m->flags & MOVE_CROWNS) {
+        b->kings |= 1u << m->to;
+        king = true;
+    }
+    b->key ^= zobrist_piece[us][king][m->to];
+
+    /* 2. Remove what it took. */
+    for (Bitboard c = m->captured; c; c &= c - 1) {
+        int sq = __builtin_ctz(c);
+        b->key ^= zobrist_piece[them][board_is_king(b, sq)][sq];
+    }
+    b->pieces[them] &= ~m->captured;
+    b->kings &= ~m->captured;
+
+    /* 3. Pass the move. */
+    b->side = them;
+    b->key ^= zobrist_side;
+}
+
+bool board_equal(const Board *a, const Board *b)
+{
+    return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] && a->kings == b->kings &&
+           a->side == b->side;
+}
+
+bool board_valid(const Board *b, char *err)
+{
+    if (b->pieces[BLACK] & b->pieces[WHITE]) {
+        snprintf(err, ERR_LEN, "square %d holds both colours",
+                 __builtin_ctz(b->pieces[BLACK] & b->pieces[WHITE]) + 1);
+        return false;
+    }
+    if (b->kings & ~(b->pieces[BLACK] | b->pieces[WHITE])) {
+        snprintf(err, ERR_LEN, "king flag on empty square %d",
+                 __builtin_ctz(b->kings & ~(b->pieces[BLACK] | b->pieces[WHITE])) + 1);
+        return false;
+    }
+    if (b->side != BLACK && b->side != WHITE) {
+        snprintf(err, ERR_LEN, "side to move is %d", b->side);
+        return false;
+    }
+    if (b->key != board_compute_key(b)) {
+        snprintf(err, ERR_LEN, "hash key out of date");
+        return false;
+    }
+    return true;
+}

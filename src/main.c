@@ -1,0 +1,52 @@
+/*
+ * main.c - the `ponder` multi-call binary: finds the subcommand (registered by its own file, see
+ * command.h) and runs it. With no arguments it runs the engine console; `ponder help` lists the
+ * commands and `ponder help CMD` is `ponder CMD --help`.
+ */
+#include "command.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void help(FILE *f)
+{
+    int n;
+    const Command *const *all = command_all(&n);
+    fprintf(f, "Ponder - a checkers (English draughts) engine and toolset.\n\n"
+               "usage: ponder [COMMAND [ARGS...]]   (no command: the engine console)\n\n"
+               "commands:\n");
+    for (int i = 0; i < n; i++)
+        fprintf(f, "  %-12s %s\n", all[i]->name, all[i]->summary);
+    fprintf(f, "  %-12s %s\n\n`ponder COMMAND --help' describes each command.\n", "help",
+            "this list");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        const Command *console = command_find("console");
+        if (console)
+            return console->run(1, (char *[]){"console", NULL});
+        help(stdout);
+        return 0;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        if (argc > 2) {
+            const Command *c = command_find(argv[2]);
+            if (!c) {
+                fprintf(stderr, "ponder: unknown command `%s'\n", argv[2]);
+                return 2;
+            }
+            return c->run(2, (char *[]){argv[2], "--help", NULL});
+        }
+        help(stdout);
+        return 0;
+    }
+    const Command *c = command_find(name);
+    if (c)
+        return c->run(argc - 1, argv + 1);
+    fprintf(stderr, "ponder: unknown command `%s'\n\n", name);
+    help(stderr);
+    return 2;
+}

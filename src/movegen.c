@@ -1,0 +1,272 @@
+/*
+ * movegen.c - the one move generator (see movegen.h).
+ *
+ * Simple moves: for each direction, shift the movers and keep the empty targets; each target bit
+ * has exactly one source, so counting needs only a popcount. Captures: a depth-first walk from
+ * each piece that can jump. The moving piece leaves its origin (so a king can loop back to it);
+ * captured pieces stay on the board until the move ends, which matters for nothing in English
+ * checkers because landing squares and jumped squares lie on different colour classes.
+ */
+#include "movegen.h"
+
+#include "bitboard.h"
+
+#include <string.h>
+
+/* Directions a man of each colour moves in; kings use all four. */
+static const int man_dirs[COLOR_NB][2] = {{DIR_UL, DIR_UR}, {DIR_DL, DIR_DR}};
+
+typedef struct {
+    const Rules *rules;
+    MoveList *list;
+    Bitboard opp;        /* opposing pieces not yet captured on this route */
+    Bitboard empty;      /* empty squares, the mover's origin included */
+    int color;           /* side to move */
+    int first;           /* index in list->moves of this piece's first capture */
+    bool all_paths;      /* keep duplicate routes */
+    bool was_king;       /* the mover started as a king */
+    uint8_t path[MAX_JUMPS + 4];
+} CaptureWalk;
+
+static void emit_capture(CaptureWalk *w, int len, Bitboard captured, bool king_now)
+{
+    MoveList *l = w->list;
+    int to = w->path[len - 1];
+    /* Duplicate routes can only come from a piece that moves as a king (loops need backward
+     * jumps); compare against this piece's earlier captures only. */
+    if (!w->all_paths && king_now) {
+        for (int i = w->first; i < l->count; i++)
+            if (l->moves[i].to == to && l->moves[i].captured == captured)
+                return;
+    }
+    if (l->count >= MAX_MOVES)
+        return;
+    Move *m = &l->moves[l->count++];
+    m->captured = captured;
+    m->from = w->path[0];
+    m->to = (uint8_t)to;
+    m->len = (uint8_t)len;
+    m->flags = (!w->was_king && king_now) ? MOVE_CROWNS : 0;
+    if (!w->was_king && !king_now && board_crown_square(w->color, to))
+        m->flags = MOVE_CROWNS;
+    memcpy(m->path, w->path, (size_t)len);
+}
+
+static void walk(CaptureWalk *w, int sq, int len, Bitboard captured, bool king)
+{
+    bool extended = false;
+    int ndirs = king ? 4 : 2;
+    for (int i = 0; i < ndirs; i++) {
+        int d = king ? i : man_dirs[w->color][i];
+        int mid = bb_step[sq][d], land = bb_jump[sq][d];
+        if (land < 0 || !((w->opp >> mid) & 1u) || !((w->empty >> land) & 1u))
+            continue;
+        extended = true;
+        Bitboard m = 1u << mid;
+        w->path[len] = (uint8_t)land;
+        w->opp ^= m;
+        bool crowned = !king && board_crown_square(w->color, land);
+        bool goes_on = w->rules->multi_jump && (!crowned || w->rules->crown_continues);
+        if (goes_on)
+            walk(w, land, len + 1, captured | m, king || crowned);
+        else
+            emit_capture(w, len + 1, captured | m, king || crowned);
+        w->opp ^= m;
+    }
+    if (!extended && len > 1)
+        emit_capture(w, len, captured, king);
+}
+
+static int gen_captures(const Board *b, const Rules *r, bool all_paths, MoveList *list,
+                        Bitboard jumpers)
+{
+    CaptureWalk w;
+    w.rules = r;
+    w.list = list;
+    w.color = b->side;
+    w.all_paths = all_paths;
+    while (jumpers) {
+        int sq = bb_lsb(jumpers);
+        jumpers &= jumpers - 1;
+        w.opp = b->pieces[b->side ^ 1];
+        w.empty = board_empty(b) | (1u << sq);
+        w.first = list->count;
+        w.was_king = board_is_king(b, sq);
+        w.path[0] = (uint8_t)sq;
+        walk(&w, sq, 1, 0, w.was_king);
+    }
+    return list->count;
+}
+
+static void add_simple(MoveList *list, int from, int to, bool crowns)
+{
+    if (list->count >= MAX_MOVES)
+        return;
+    Move *m = &list->moves[list->count++];
+    m->captured = 0;
+    m->from = (uint8_t)from;
+    m->to = (uint8_t)to;
+    m->len = 2;
+    m->flags = crowns ? MOVE_CROWNS : 0;
+    m->path[0] = (uint8_t)from;
+    m->path[1] = (uint8_t)to;
+}
+
+static void gen_simple(const Board *b, MoveList *list)
+{
+    int us = b->side;
+    Bitboard empty = board_empty(b);
+    Bitboard men = b->pieces[us] & ~b->kings;
+    Bitboard mine = b->pieces[us];
+    /* By origin, then direction, so that the order reads naturally. */
+    for (Bitboard from = mine; from; from &= from - 1) {
+        int sq = bb_lsb(from);
+        bool is_man = (men >> sq) & 1u;
+        for (int d = 0; d < DIR_NB; d++) {
+            if (is_man && d != man_dirs[us][0] && d != man_dirs[us][1])
+                continue;
+            int to = bb_step[sq][d];
+            if (to >= 0 && ((empty >> to) & 1u))
+                add_simple(list, sq, to, is_man && board_crown_square(us, to));
+        }
+    }
+}
+
+int movegen_generate(const Board *b, const Rules *r, bool all_paths, MoveList *list)
+{
+    list->count = 0;
+    Bitboard jumpers = movegen_jumpers(b);
+    if (jumpers)
+        gen_captures(b, r, all_paths, list, jumpers);
+    if (!jumpers || !r->capture_mandatory)
+        gen_simple(b, list);
+    return list->count;
+}
+
+static int count_simple(const Board *b)
+{
+    int us = b->side;
+    Bitboard empty = board_empty(b);
+    Bitboard kings = b->pieces[us] & b->kings;
+    Bitboard all = b->pieces[us];
+    if (us == BLACK)
+        return bb_popcount(bb_ul(all) & empty) + bb_popcount(bb_ur(all) & empty) +
+               (kings ? bb_popcount(bb_dl(kings) & empty) + bb_popcount(bb_dr(kings) & empty) : 0);
+    return bb_popcount(bb_dl(all) & empty) + bb_popcount(bb_dr(all) & empty) +
+           (kings ? bb_popcount(bb_ul(kings) & empty) + bb_popcount(bb_ur(kings) & empty) : 0);
+}
+
+/* Counting walk: like walk() but keeps no paths. Men (that stay men) cannot reach one square
+ * by two routes with the same captures, so only king routes are remembered for merging. */
+typedef struct {
+    const Rules *rules;
+    Bitboard opp, empty;
+    int color, n, nseen;
+    bool all_paths;
+    struct {
+        Bitboard captured;
+        int to;
+    } seen[MAX_MOVES];
+} CountWalk;
+
+static void count_emit(CountWalk *w, int to, Bitboard captured, bool king_now)
+{
+    if (!w->all_paths && king_now) {
+        for (int i = 0; i < w->nseen; i++)
+            if (w->seen[i].to == to && w->seen[i].captured == captured)
+                return;
+        if (w->nseen < MAX_MOVES) {
+            w->seen[w->nseen].to = to;
+            w->seen[w->nseen].captured = captured;
+            w->nseen++;
+        }
+    }
+    w->n++;
+}
+
+static void count_walk(CountWalk *w, int sq, int len, Bitboard captured, bool king)
+{
+    bool extended = false;
+    int ndirs = king ? 4 : 2;
+    for (int i = 0; i < ndirs; i++) {
+        int d = king ? i : man_dirs[w->color][i];
+        int mid = bb_step[sq][d], land = bb_jump[sq][d];
+        if (land < 0 || !((w->opp >> mid) & 1u) || !((w->empty >> land) & 1u))
+            continue;
+        extended = true;
+        Bitboard m = 1u << mid;
+        w->opp ^= m;
+        bool crowned = !king && board_crown_square(w->color, land);
+        if (w->rules->multi_jump && (!crowned || w->rules->crown_continues))
+            count_walk(w, land, len + 1, captured | m, king || crowned);
+        else
+            count_emit(w, land, captured | m, king || crowned);
+        w->opp ^= m;
+    }
+    if (!extended && len > 1)
+        count_emit(w, sq, captured, king);
+}
+
+/* Landing squares of the single jumps of MEN in direction D. */
+static inline Bitboard jump_landings(Bitboard men, Bitboard opp, Bitboard empty, int d)
+{
+    return bb_shift(bb_shift(men, d) & opp, d) & empty;
+}
+
+int movegen_count(const Board *b, const Rules *r, bool all_paths)
+{
+    Bitboard jumpers = movegen_jumpers(b);
+    if (!jumpers)
+        return count_simple(b);
+    int us = b->side;
+    Bitboard empty = board_empty(b), opp = b->pieces[us ^ 1];
+    int d0 = man_dirs[us][0], d1 = man_dirs[us][1];
+    Bitboard men = jumpers & ~b->kings, slow = jumpers & b->kings;
+    int n = 0;
+    if (men) {
+        /* Men whose every jump ends the move (no further jump from the landing square, and no
+         * crowning that continues) are counted from bitboards; the rest take the walk. */
+        Bitboard again = us == BLACK ? bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp)
+                                     : bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
+        Bitboard last = us == BLACK ? BB_ROW(7) : BB_ROW(0);
+        Bitboard stop_here = r->multi_jump ? (r->crown_continues ? 0 : last) : ~0u;
+        Bitboard tricky = r->multi_jump ? (again & ~stop_here) | (r->crown_continues ? last : 0) : 0;
+        Bitboard l0 = jump_landings(men, opp, empty, d0), l1 = jump_landings(men, opp, empty, d1);
+        Bitboard back0 = l0 & tricky, back1 = l1 & tricky;
+        if (back0 | back1) {
+            Bitboard s0 = bb_shift(bb_shift(back0, d0 ^ 3), d0 ^ 3);
+            Bitboard s1 = bb_shift(bb_shift(back1, d1 ^ 3), d1 ^ 3);
+            slow |= s0 | s1;
+            men &= ~(s0 | s1);
+            l0 = jump_landings(men, opp, empty, d0);
+            l1 = jump_landings(men, opp, empty, d1);
+        }
+        n = bb_popcount(l0) + bb_popcount(l1);
+    }
+    if (slow) {
+        CountWalk w;
+        w.rules = r;
+        w.color = us;
+        w.all_paths = all_paths;
+        w.n = 0;
+        while (slow) {
+            int sq = bb_lsb(slow);
+            slow &= slow - 1;
+            w.opp = opp;
+            w.empty = empty | (1u << sq);
+            w.nseen = 0;
+            count_walk(&w, sq, 1, 0, board_is_king(b, sq));
+        }
+        n += w.n;
+    }
+    return r->capture_mandatory ? n : n + count_simple(b);
+}
+
+bool move_same(const Move *a, const Move *b, bool all_paths)
+{
+    if (a->from != b->from || a->to != b->to || a->captured != b->captured)
+        return false;
+    if (!all_paths)
+        return true;
+    return a->len == b->len && memcmp(a->path, b->path, a->len) == 0;
+}

@@ -1,0 +1,24 @@
+/*
+ * rules.c - the built-in rule sets and their lookup by name.
+ */
+#include "rules.h"
+
+#include <string.h>
+
+const Rules RULES_ENGLISH = {"english", true, true, false, false, false};
+const Rules RULES_HACKERRANK = {"hackerrank", true, true, true, false, false};
+const Rules RULES_TOWER = {"tower", false, false, false, false, false};
+
+static const Rules *const all_rules[] = {&RULES_ENGLISH, &RULES_HACKERRANK, &RULES_TOWER};
+
+const Rules *rules_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof all_rules / sizeof all_rules[0]; i++)
+        if (name && strcmp(name, all_rules[i]->name) == 0)
+            return all_rules[i];
+    return NULL;
+}
+
+const char *rules_names(void) { return "english, hackerrank, tower"; }
+
+bool rules_supported(const Rules *r) { return !r->men_capture_backward && !r->flying_kings; }
