@@ -1,0 +1,47 @@
+/*
+ * pdn.h - Portable Draughts Notation games: reading real-world files (tags, numbered and
+ * line-wrapped movetext, comments, variations, NAGs, results that look like moves, FEN set-up)
+ * and writing games that other programs read back.
+ *
+ * Results follow the PDN convention for English checkers: "1-0" Black (the first player) wins,
+ * "0-1" White wins, "1/2-1/2" draw, "*" unknown.
+ */
+#pragma once
+
+#include "game.h"
+#include "notation.h"
+
+#include <stdio.h>
+
+enum { PDN_MAX_TAGS = 32, PDN_TAG_LEN = 256 };
+
+typedef struct {
+    char name[32];           /* tag name, e.g. "Event" */
+    char value[PDN_TAG_LEN]; /* its value without the quotes */
+} PdnTag;
+
+typedef struct {
+    int ntags;                     /* tags in tags[] */
+    PdnTag tags[PDN_MAX_TAGS];     /* the tags in file order */
+    Board start;                   /* the start position (the FEN tag, or the standard one) */
+    int nmoves;                    /* moves in moves[] */
+    Move moves[GAME_MAX_PLIES];    /* the moves, each checked legal in turn */
+    char result[8];                /* "1-0", "0-1", "1/2-1/2" or "*" (from the movetext, else the
+                                      Result tag, else "*") */
+    int line;                      /* line of the file where the game starts */
+} PdnGame;
+
+/* Parses the next game of TEXT starting at *POS under rule set R, replaying every move to check
+ * it. Returns 1 and advances *POS past the game, 0 at the end of the text (only blanks left), or
+ * -1 on an error (E says what and where, *POS is moved past the bad game so the caller can go
+ * on). */
+int pdn_next_game(const char *text, size_t *pos, const Rules *r, PdnGame *g, ParseError *e);
+
+/* The value of tag NAME in G, or NULL. */
+const char *pdn_tag(const PdnGame *g, const char *name);
+
+/* Writes G's moves as a PDN game to F: the NTAGS tags given (name/value pairs), a FEN tag and
+ * SetUp when G did not start from the standard position, a Result tag, then numbered movetext
+ * wrapped at 80 columns and ending with RESULT ("1-0", "0-1", "1/2-1/2" or "*"), and an empty
+ * line. Returns false on a write error. */
+bool pdn_write_game(FILE *f, const Game *g, const PdnTag *tags, int ntags, const char *result);
