@@ -77,7 +77,7 @@ static void walk(CaptureWalk *w, int sq, int len, Bitboard captured, bool king)
         emit_capture(w, len, captured, king);
 }
 
-static int gen_captures(const Board *b, const Rules *r, bool all_paths, MoveList *list,
+int movegen_captures_of(const Board *b, const Rules *r, bool all_paths, MoveList *list,
                         Bitboard jumpers)
 {
     CaptureWalk w;
@@ -137,23 +137,10 @@ int movegen_generate(const Board *b, const Rules *r, bool all_paths, MoveList *l
     list->count = 0;
     Bitboard jumpers = movegen_jumpers(b);
     if (jumpers)
-        gen_captures(b, r, all_paths, list, jumpers);
+        movegen_captures_of(b, r, all_paths, list, jumpers);
     if (!jumpers || !r->capture_mandatory)
         gen_simple(b, list);
     return list->count;
-}
-
-static int count_simple(const Board *b)
-{
-    int us = b->side;
-    Bitboard empty = board_empty(b);
-    Bitboard kings = b->pieces[us] & b->kings;
-    Bitboard all = b->pieces[us];
-    if (us == BLACK)
-        return bb_popcount(bb_ul(all) & empty) + bb_popcount(bb_ur(all) & empty) +
-               (kings ? bb_popcount(bb_dl(kings) & empty) + bb_popcount(bb_dr(kings) & empty) : 0);
-    return bb_popcount(bb_dl(all) & empty) + bb_popcount(bb_dr(all) & empty) +
-           (kings ? bb_popcount(bb_ul(kings) & empty) + bb_popcount(bb_ur(kings) & empty) : 0);
 }
 
 /* Counting walk: like walk() but keeps no paths. Men (that stay men) cannot reach one square
@@ -207,59 +194,69 @@ static void count_walk(CountWalk *w, int sq, int len, Bitboard captured, bool ki
         count_emit(w, sq, captured, king);
 }
 
+/* Captures of the pieces in SLOW by the counting walk (kept out of line: its frame is large). */
+static __attribute__((noinline)) int count_slow(const Board *b, const Rules *r, bool all_paths,
+                                                Bitboard slow)
+{
+    CountWalk w;
+    w.rules = r;
+    w.color = b->side;
+    w.all_paths = all_paths;
+    w.n = 0;
+    Bitboard empty = board_empty(b);
+    while (slow) {
+        int sq = bb_lsb(slow);
+        slow &= slow - 1;
+        w.opp = b->pieces[b->side ^ 1];
+        w.empty = empty | (1u << sq);
+        w.nseen = 0;
+        count_walk(&w, sq, 1, 0, board_is_king(b, sq));
+    }
+    return w.n;
+}
+
 /* Landing squares of the single jumps of MEN in direction D. */
 static inline Bitboard jump_landings(Bitboard men, Bitboard opp, Bitboard empty, int d)
 {
     return bb_shift(bb_shift(men, d) & opp, d) & empty;
 }
 
-int movegen_count(const Board *b, const Rules *r, bool all_paths)
+Bitboard movegen_single_jumpers(const Board *b, const Rules *r, Bitboard jumpers)
 {
-    Bitboard jumpers = movegen_jumpers(b);
-    if (!jumpers)
-        return count_simple(b);
+    int us = b->side;
+    Bitboard men = jumpers & ~b->kings;
+    if (!men || !r->multi_jump)
+        return men;
+    Bitboard empty = board_empty(b), opp = b->pieces[us ^ 1];
+    int d0 = man_dirs[us][0], d1 = man_dirs[us][1];
+    /* A landing square is "tricky" if the man could jump on from it (forward jumps only: the
+     * square it left is behind it), or if it crowns there and the rules let it go on. */
+    Bitboard again = us == BLACK ? bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp)
+                                 : bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
+    Bitboard last = us == BLACK ? BB_ROW(7) : BB_ROW(0);
+    Bitboard tricky = r->crown_continues ? (again | last) : (again & ~last);
+    Bitboard back0 = jump_landings(men, opp, empty, d0) & tricky;
+    Bitboard back1 = jump_landings(men, opp, empty, d1) & tricky;
+    Bitboard t0 = bb_shift(bb_shift(back0, d0 ^ 3), d0 ^ 3);
+    Bitboard t1 = bb_shift(bb_shift(back1, d1 ^ 3), d1 ^ 3);
+    return men & ~(t0 | t1);
+}
+
+
+int movegen_count_captures(const Board *b, const Rules *r, bool all_paths, Bitboard jumpers)
+{
     int us = b->side;
     Bitboard empty = board_empty(b), opp = b->pieces[us ^ 1];
     int d0 = man_dirs[us][0], d1 = man_dirs[us][1];
-    Bitboard men = jumpers & ~b->kings, slow = jumpers & b->kings;
+    Bitboard men = movegen_single_jumpers(b, r, jumpers);
+    Bitboard slow = jumpers & ~men;
     int n = 0;
-    if (men) {
-        /* Men whose every jump ends the move (no further jump from the landing square, and no
-         * crowning that continues) are counted from bitboards; the rest take the walk. */
-        Bitboard again = us == BLACK ? bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp)
-                                     : bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
-        Bitboard last = us == BLACK ? BB_ROW(7) : BB_ROW(0);
-        Bitboard stop_here = r->multi_jump ? (r->crown_continues ? 0 : last) : ~0u;
-        Bitboard tricky = r->multi_jump ? (again & ~stop_here) | (r->crown_continues ? last : 0) : 0;
-        Bitboard l0 = jump_landings(men, opp, empty, d0), l1 = jump_landings(men, opp, empty, d1);
-        Bitboard back0 = l0 & tricky, back1 = l1 & tricky;
-        if (back0 | back1) {
-            Bitboard s0 = bb_shift(bb_shift(back0, d0 ^ 3), d0 ^ 3);
-            Bitboard s1 = bb_shift(bb_shift(back1, d1 ^ 3), d1 ^ 3);
-            slow |= s0 | s1;
-            men &= ~(s0 | s1);
-            l0 = jump_landings(men, opp, empty, d0);
-            l1 = jump_landings(men, opp, empty, d1);
-        }
-        n = bb_popcount(l0) + bb_popcount(l1);
-    }
-    if (slow) {
-        CountWalk w;
-        w.rules = r;
-        w.color = us;
-        w.all_paths = all_paths;
-        w.n = 0;
-        while (slow) {
-            int sq = bb_lsb(slow);
-            slow &= slow - 1;
-            w.opp = opp;
-            w.empty = empty | (1u << sq);
-            w.nseen = 0;
-            count_walk(&w, sq, 1, 0, board_is_king(b, sq));
-        }
-        n += w.n;
-    }
-    return r->capture_mandatory ? n : n + count_simple(b);
+    if (men)
+        n = bb_popcount(jump_landings(men, opp, empty, d0)) +
+            bb_popcount(jump_landings(men, opp, empty, d1));
+    if (slow)
+        n += count_slow(b, r, all_paths, slow);
+    return r->capture_mandatory ? n : n + movegen_count_simple(b);
 }
 
 bool move_same(const Move *a, const Move *b, bool all_paths)

@@ -22,8 +22,6 @@ struct MoveList {
  * direction UL, UR, DL, DR). */
 int movegen_generate(const Board *b, const Rules *r, bool all_paths, MoveList *list);
 
-/* The number movegen_generate would return, faster (bulk counting for perft leaves). */
-int movegen_count(const Board *b, const Rules *r, bool all_paths);
 
 /* Pieces of the side to move that can jump right now. A piece can jump in a direction if its
  * neighbour that way is an opponent and the square beyond is empty: walk back from the empty
@@ -50,3 +48,38 @@ static inline bool move_is_capture(const Move *m) { return m->captured != 0; }
 /* Whether two moves are the same move: same path, or (unless ALL_PATHS) the same origin,
  * destination and captured pieces. */
 bool move_same(const Move *a, const Move *b, bool all_paths);
+
+/* The number of simple moves of the side to move: one popcount per direction, since every
+ * target square has exactly one source in a given direction. */
+static inline int movegen_count_simple(const Board *b)
+{
+    int us = b->side;
+    Bitboard empty = board_empty(b);
+    Bitboard kings = b->pieces[us] & b->kings;
+    Bitboard all = b->pieces[us];
+    if (us == BLACK)
+        return bb_popcount(bb_ul(all) & empty) + bb_popcount(bb_ur(all) & empty) +
+               (kings ? bb_popcount(bb_dl(kings) & empty) + bb_popcount(bb_dr(kings) & empty) : 0);
+    return bb_popcount(bb_dl(all) & empty) + bb_popcount(bb_dr(all) & empty) +
+           (kings ? bb_popcount(bb_ul(kings) & empty) + bb_popcount(bb_ur(kings) & empty) : 0);
+}
+
+/* The captures of the pieces in JUMPERS (a subset of movegen_jumpers) appended to LIST, which
+ * the caller has emptied or filled; returns the new count. */
+int movegen_captures_of(const Board *b, const Rules *r, bool all_paths, MoveList *list,
+                        Bitboard jumpers);
+
+/* The men among JUMPERS whose every capture is a single jump (no further jump from any landing
+ * square, no crowning that lets them go on): their captures can be made from bitboards. */
+Bitboard movegen_single_jumpers(const Board *b, const Rules *r, Bitboard jumpers);
+
+/* The slow half of movegen_count: positions where JUMPERS (non-empty) can capture. */
+int movegen_count_captures(const Board *b, const Rules *r, bool all_paths, Bitboard jumpers);
+
+/* The number movegen_generate would return, without generating (bulk counting for perft
+ * leaves and mobility). */
+static inline int movegen_count(const Board *b, const Rules *r, bool all_paths)
+{
+    Bitboard jumpers = movegen_jumpers(b);
+    return jumpers ? movegen_count_captures(b, r, all_paths, jumpers) : movegen_count_simple(b);
+}

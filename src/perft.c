@@ -78,6 +78,16 @@ simple_children(const Board *b, const Rules *r, int depth, bool all_paths, Perft
         int from_sq = bb_lsb(fb), to_sq = bb_lsb(tb);
         Board child = *b;
         child.pieces[us] ^= fb | tb;
+        child.side = us ^ 1;
+        if (depth == 2) {
+            /* The child is a leaf parent: no key needed, only its move count. */
+            if (b->kings & fb)
+                child.kings ^= fb | tb;
+            else if (board_crown_square(us, to_sq))
+                child.kings |= tb;
+            total += (uint64_t)movegen_count(&child, r, all_paths);
+            continue;
+        }
         if (b->kings & fb) {
             child.kings ^= fb | tb;
             child.key ^= zobrist_piece[us][1][from_sq] ^ zobrist_piece[us][1][to_sq];
@@ -86,10 +96,36 @@ simple_children(const Board *b, const Rules *r, int depth, bool all_paths, Perft
             child.key ^= zobrist_piece[us][0][from_sq] ^ zobrist_piece[us][1][to_sq];
         } else
             child.key ^= zobrist_piece[us][0][from_sq] ^ zobrist_piece[us][0][to_sq];
-        child.side = us ^ 1;
         child.key ^= zobrist_side;
-        total += depth == 2 ? (uint64_t)movegen_count(&child, r, all_paths)
-                            : perft_rec(&child, r, depth - 1, all_paths, h);
+        total += perft_rec(&child, r, depth - 1, all_paths, h);
+    }
+    return total;
+}
+
+/* The subtrees below the single jumps of the men MOVERS in direction D. */
+static inline __attribute__((always_inline)) uint64_t
+jump_children(const Board *b, const Rules *r, int depth, bool all_paths, PerftHash *h, int d,
+              Bitboard movers)
+{
+    int us = b->side, them = us ^ 1;
+    uint64_t total = 0;
+    Bitboard victims = bb_shift(movers, d) & b->pieces[them];
+    for (Bitboard to = bb_shift(victims, d) & board_empty(b); to; to &= to - 1) {
+        Bitboard tb = to & (0u - to);
+        Bitboard mb = bb_shift(tb, d ^ 3);
+        Bitboard fb = bb_shift(mb, d ^ 3);
+        int from_sq = bb_lsb(fb), to_sq = bb_lsb(tb), mid_sq = bb_lsb(mb);
+        bool crowns = board_crown_square(us, to_sq);
+        Board child = *b;
+        child.pieces[us] ^= fb | tb;
+        child.pieces[them] ^= mb;
+        child.key ^= zobrist_piece[them][board_is_king(b, mid_sq)][mid_sq];
+        child.kings &= ~mb;
+        if (crowns)
+            child.kings |= tb;
+        child.key ^= zobrist_piece[us][0][from_sq] ^ zobrist_piece[us][crowns][to_sq] ^ zobrist_side;
+        child.side = them;
+        total += perft_rec(&child, r, depth - 1, all_paths, h);
     }
     return total;
 }
@@ -111,12 +147,23 @@ static uint64_t perft_rec(const Board *b, const Rules *r, int depth, bool all_pa
     uint64_t total = 0;
     Bitboard jumpers = movegen_jumpers(b);
     if (jumpers) {
-        MoveList list;
-        int n = movegen_generate(b, r, all_paths, &list);
-        for (int i = 0; i < n; i++) {
-            Board child = *b;
-            board_apply(&child, &list.moves[i]);
-            total += perft_rec(&child, r, depth - 1, all_paths, h);
+        /* Men that can only jump once: children straight from the bitboards. Everything else
+         * (kings, multi-jumps) through the generator. */
+        Bitboard single = movegen_single_jumpers(b, r, jumpers);
+        if (single) {
+            int us = b->side;
+            total += jump_children(b, r, depth, all_paths, h, us == BLACK ? DIR_UL : DIR_DL, single);
+            total += jump_children(b, r, depth, all_paths, h, us == BLACK ? DIR_UR : DIR_DR, single);
+        }
+        if (jumpers & ~single) {
+            MoveList list;
+            list.count = 0;
+            int n = movegen_captures_of(b, r, all_paths, &list, jumpers & ~single);
+            for (int i = 0; i < n; i++) {
+                Board child = *b;
+                board_apply(&child, &list.moves[i]);
+                total += perft_rec(&child, r, depth - 1, all_paths, h);
+            }
         }
         if (r->capture_mandatory)
             goto done;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int check_failed; /* failures in the test now running */
