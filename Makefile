@@ -84,8 +84,13 @@ test-release: ponder $(release_TESTS)
 test-asan: build/asan/ponder $(asan_TESTS)
 	@sh tests/run.sh asan
 
-bench: ponder
+build/release/makeunmake: tests/bench/makeunmake.c build/release/libponder.a
+	$(CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -o $@ $^ $(LDLIBS)
+
+# The engine benchmark (tests/bench.sh), then the move generator's (tests/bench/perft.sh).
+bench: ponder build/release/makeunmake
 	@sh tests/bench.sh
+	@sh tests/bench/perft.sh
 
 format:
 	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h
