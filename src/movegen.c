@@ -216,7 +216,7 @@ static __attribute__((noinline)) int count_slow(const Board *b, const Rules *r, 
 }
 
 /* Landing squares of the single jumps of MEN in direction D. */
-static inline Bitboard jump_landings(Bitboard men, Bitboard opp, Bitboard empty, int d)
+static inline __attribute__((always_inline)) Bitboard jump_landings(Bitboard men, Bitboard opp, Bitboard empty, int d)
 {
     return bb_shift(bb_shift(men, d) & opp, d) & empty;
 }
@@ -228,32 +228,37 @@ Bitboard movegen_single_jumpers(const Board *b, const Rules *r, Bitboard jumpers
     if (!men || !r->multi_jump)
         return men;
     Bitboard empty = board_empty(b), opp = b->pieces[us ^ 1];
-    int d0 = man_dirs[us][0], d1 = man_dirs[us][1];
     /* A landing square is "tricky" if the man could jump on from it (forward jumps only: the
-     * square it left is behind it), or if it crowns there and the rules let it go on. */
-    Bitboard again = us == BLACK ? bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp)
-                                 : bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
-    Bitboard last = us == BLACK ? BB_ROW(7) : BB_ROW(0);
+     * square it left is behind it), or if it crowns there and the rules let it go on. The
+     * directions are spelt out per colour so that every shift is a constant. */
+    if (us == BLACK) {
+        Bitboard again = bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp);
+        Bitboard last = BB_ROW(7);
+        Bitboard tricky = r->crown_continues ? (again | last) : (again & ~last);
+        Bitboard t0 = bb_dr(bb_dr(jump_landings(men, opp, empty, DIR_UL) & tricky));
+        Bitboard t1 = bb_dl(bb_dl(jump_landings(men, opp, empty, DIR_UR) & tricky));
+        return men & ~(t0 | t1);
+    }
+    Bitboard again = bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
+    Bitboard last = BB_ROW(0);
     Bitboard tricky = r->crown_continues ? (again | last) : (again & ~last);
-    Bitboard back0 = jump_landings(men, opp, empty, d0) & tricky;
-    Bitboard back1 = jump_landings(men, opp, empty, d1) & tricky;
-    Bitboard t0 = bb_shift(bb_shift(back0, d0 ^ 3), d0 ^ 3);
-    Bitboard t1 = bb_shift(bb_shift(back1, d1 ^ 3), d1 ^ 3);
+    Bitboard t0 = bb_ur(bb_ur(jump_landings(men, opp, empty, DIR_DL) & tricky));
+    Bitboard t1 = bb_ul(bb_ul(jump_landings(men, opp, empty, DIR_DR) & tricky));
     return men & ~(t0 | t1);
 }
-
 
 int movegen_count_captures(const Board *b, const Rules *r, bool all_paths, Bitboard jumpers)
 {
     int us = b->side;
     Bitboard empty = board_empty(b), opp = b->pieces[us ^ 1];
-    int d0 = man_dirs[us][0], d1 = man_dirs[us][1];
     Bitboard men = movegen_single_jumpers(b, r, jumpers);
     Bitboard slow = jumpers & ~men;
     int n = 0;
     if (men)
-        n = bb_popcount(jump_landings(men, opp, empty, d0)) +
-            bb_popcount(jump_landings(men, opp, empty, d1));
+        n = us == BLACK ? bb_popcount(jump_landings(men, opp, empty, DIR_UL)) +
+                              bb_popcount(jump_landings(men, opp, empty, DIR_UR))
+                        : bb_popcount(jump_landings(men, opp, empty, DIR_DL)) +
+                              bb_popcount(jump_landings(men, opp, empty, DIR_DR));
     if (slow)
         n += count_slow(b, r, all_paths, slow);
     return r->capture_mandatory ? n : n + movegen_count_simple(b);
