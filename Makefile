@@ -28,6 +28,8 @@ release_CFLAGS := -O3 $(ARCH) -g
 asan_CFLAGS    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 debug_CFLAGS   := -O0 -g
 
+.SECONDARY:
+
 .PHONY: all test test-release test-asan bench debug format clean deps
 
 all: ponder
