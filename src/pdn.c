@@ -253,10 +253,12 @@ static bool squares_match(const Move *m, const uint8_t *sq, int n)
     return true;
 }
 
-/* Parses the move word W (N bytes, at column COL) and plays it into G after checking it against
- * the legal moves of BOARD. */
-static bool read_move(Scanner *sc, const Rules *r, Board *board, PdnGame *g, const char *w,
-                      size_t n, int col)
+/* Parses the move word W (N bytes, found at LINE and COL) as a legal move of B: squares
+ * separated by `-' or `x' (either, not both), then at most two `!'/`?' marks. The separator does
+ * not decide (see the top of the file); any route of a merged capture is accepted, and the move
+ * returned follows the route the text gives. MOVE_NO is the move number for messages. */
+static bool parse_move_word(const Board *b, const Rules *r, const char *w, size_t n, int line,
+                            int col, int move_no, Move *out, ParseError *e)
 {
     char c8[8], tok[32];
     uint8_t sq[MAX_JUMPS + 4];
@@ -265,10 +267,10 @@ static bool read_move(Scanner *sc, const Rules *r, Board *board, PdnGame *g, con
     size_t k = 0;
     for (;;) {
         if (k == n)
-            return parse_fail(sc->e, sc->line, col + (int)k, "move `%s' ends without a square",
+            return parse_fail(e, line, col + (int)k, "move `%s' ends without a square",
                               show_token(w, n, tok));
         if (!isdigit((unsigned char)w[k]))
-            return parse_fail(sc->e, sc->line, col + (int)k, "unexpected `%s' in `%s'",
+            return parse_fail(e, line, col + (int)k, "unexpected `%s' in `%s'",
                               show_char((unsigned char)w[k], c8), show_token(w, n, tok));
         size_t start = k;
         long v = 0;
@@ -278,17 +280,18 @@ static bool read_move(Scanner *sc, const Rules *r, Board *board, PdnGame *g, con
             k++;
         }
         if (k - start > 2 || v < 1 || v > SQUARE_NB)
-            return parse_fail(sc->e, sc->line, col + (int)start,
-                              "square `%.*s' out of range 1-32 in move `%s'", (int)(k - start),
-                              w + start, show_token(w, n, tok));
+            return parse_fail(e, line, col + (int)start,
+                              "square `%.*s' out of range 1-32 in move `%s'",
+                              (int)(k - start > 12 ? 12 : k - start), w + start,
+                              show_token(w, n, tok));
         if (count >= (int)sizeof sq)
-            return parse_fail(sc->e, sc->line, col, "too many squares in move `%s'",
+            return parse_fail(e, line, col, "too many squares in move `%s'",
                               show_token(w, n, tok));
         sq[count++] = (uint8_t)(v - 1);
         if (k < n && (w[k] == '-' || w[k] == 'x' || w[k] == 'X')) {
             char s = w[k] == '-' ? '-' : 'x';
             if (sep && s != sep)
-                return parse_fail(sc->e, sc->line, col + (int)k,
+                return parse_fail(e, line, col + (int)k,
                                   "mixed separators `-' and `x' in move `%s'",
                                   show_token(w, n, tok));
             sep = s;
@@ -302,44 +305,65 @@ static bool read_move(Scanner *sc, const Rules *r, Board *board, PdnGame *g, con
     while (k < n && (w[k] == '!' || w[k] == '?'))
         k++;
     if (k < n)
-        return parse_fail(sc->e, sc->line, col + (int)k, "unexpected `%s' in move `%s'",
+        return parse_fail(e, line, col + (int)k, "unexpected `%s' in move `%s'",
                           show_char((unsigned char)w[k], c8), show_token(w, n, tok));
     if (k - suffix > 2)
-        return parse_fail(sc->e, sc->line, col + (int)suffix,
-                          "annotation `%.*s' longer than two marks", (int)(k - suffix),
-                          w + suffix);
+        return parse_fail(e, line, col + (int)suffix, "annotation `%.*s' longer than two marks",
+                          (int)(k - suffix > 12 ? 12 : k - suffix), w + suffix);
     if (count < 2)
-        return parse_fail(sc->e, sc->line, col, "move `%s' needs at least two squares",
+        return parse_fail(e, line, col, "move `%s' needs at least two squares",
                           show_token(w, n, tok));
     for (int a = 0; a < count - 1; a++)
         if (sq[a] == sq[a + 1])
-            return parse_fail(sc->e, sc->line, col, "square %d repeated in move `%s'", sq[a] + 1,
+            return parse_fail(e, line, col, "square %d repeated in move `%s'", sq[a] + 1,
                               show_token(w, n, tok));
-    if (g->nmoves >= GAME_MAX_PLIES)
-        return parse_fail(sc->e, sc->line, col, "game longer than %d plies", GAME_MAX_PLIES);
 
     /* Every route is a candidate, so that any of the routes of a merged capture is accepted;
      * the move is ambiguous only when two candidates are different moves. */
     MoveList all;
-    movegen_generate(board, r, true, &all);
+    movegen_generate(b, r, true, &all);
     const Move *found = NULL;
     for (int i = 0; i < all.count; i++) {
         const Move *m = &all.moves[i];
         if (!squares_match(m, sq, count))
             continue;
         if (found && !move_same(found, m, false))
-            return parse_fail(sc->e, sc->line, col,
+            return parse_fail(e, line, col,
                               "ambiguous move `%s': give the squares it passes through",
                               show_token(w, n, tok));
         if (!found || (m->len == count && found->len != count))
             found = m;
     }
     if (!found)
-        return parse_fail(sc->e, sc->line, col, "illegal move `%.*s' for %s at move %d",
-                          (int)suffix, w, board->side == BLACK ? "Black" : "White",
-                          (g->nmoves + (g->start.side == WHITE)) / 2 + 1);
-    g->moves[g->nmoves++] = *found;
-    board_apply(board, found);
+        return parse_fail(e, line, col, "illegal move `%s' for %s at move %d",
+                          show_token(w, suffix, tok), b->side == BLACK ? "Black" : "White",
+                          move_no);
+    *out = *found;
+    return true;
+}
+
+bool pdn_parse_move(const Board *b, const Rules *r, const char *text, Move *out, ParseError *e)
+{
+    size_t i = 0, n = strlen(text);
+    while (i < n && is_blank(text[i]))
+        i++;
+    while (n > i && is_blank(text[n - 1]))
+        n--;
+    if (i == n)
+        return parse_fail(e, 0, 1, "empty move");
+    return parse_move_word(b, r, text + i, n - i, 0, (int)i + 1, 1, out, e);
+}
+
+/* Reads the move word W at column COL of the current line and plays it in G and on BOARD. */
+static bool read_move(Scanner *sc, const Rules *r, Board *board, PdnGame *g, const char *w,
+                      size_t n, int col)
+{
+    if (g->nmoves >= GAME_MAX_PLIES)
+        return parse_fail(sc->e, sc->line, col, "game longer than %d plies", GAME_MAX_PLIES);
+    int move_no = (g->nmoves + (g->start.side == WHITE)) / 2 + 1;
+    if (!parse_move_word(board, r, w, n, sc->line, col, move_no, &g->moves[g->nmoves], sc->e))
+        return false;
+    board_apply(board, &g->moves[g->nmoves++]);
     return true;
 }
 

@@ -37,6 +37,12 @@ typedef struct {
  * on). */
 int pdn_next_game(const char *text, size_t *pos, const Rules *r, PdnGame *g, ParseError *e);
 
+/* Resolves TEXT (blanks around it allowed) to a legal move of B under R, the way PDN files write
+ * moves: squares separated by `-' or `x', the squares deciding which (real files write `x' for
+ * simple moves and `-' for captures), only the first and last squares needed unless that is
+ * ambiguous, `!' and `?' marks allowed after it. Returns false with E filled otherwise. */
+bool pdn_parse_move(const Board *b, const Rules *r, const char *text, Move *out, ParseError *e);
+
 /* The value of tag NAME in G, or NULL. */
 const char *pdn_tag(const PdnGame *g, const char *name);
 
