@@ -1,0 +1,508 @@
+/*
+ * egdb.c - endgame database files: the slice file format, writing, checking, and probing
+ * through read-only memory maps (see egdb.h).
+ *
+ * File layout (all integers little-endian as the machine writes them; the header records the
+ * byte order through its magic):
+ *   header   magic "PONDEREG", version, counts bm bk wm wk, slice size, block size, block count,
+ *            data bytes, value counts, checksum
+ *   offsets  (blocks + 1) uint32: start of each block in the data
+ *   data     the blocks, each a sequence of runs: a byte v<<6 | n, value v (0-3) repeated n+1
+ *            times for n < 63, or 64 + a LEB128 varint times for n = 63.
+ * Values: 0 unknown (an index that is no position), 1 win, 2 loss, 3 draw, for Black to move.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "egdb.h"
+
+#include "bitboard.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define EGDB_MAGIC "PONDEREG"
+enum { EGDB_VERSION = 1 };
+
+typedef struct {
+    char magic[8];
+    uint32_t version;
+    uint8_t bm, bk, wm, wk;
+    uint64_t size;
+    uint32_t block;
+    uint32_t nblocks;
+    uint64_t data_bytes;
+    uint64_t counts[4];
+    uint64_t checksum;
+} FileHeader;
+
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001B3ull;
+    return h;
+}
+
+void egdb_file_name(const EgdbSlice *s, char *buf, size_t size)
+{
+    snprintf(buf, size, "db-%d-%d-%d-%d.egdb", s->bm, s->bk, s->wm, s->wk);
+}
+
+/* ---- coding ---- */
+
+static size_t put_run(uint8_t *out, int v, uint64_t n)
+{
+    size_t k = 0;
+    if (n <= 63) {
+        out[k++] = (uint8_t)(v << 6 | (n - 1));
+        return k;
+    }
+    out[k++] = (uint8_t)(v << 6 | 63);
+    n -= 64;
+    do {
+        uint8_t byte = n & 0x7F;
+        n >>= 7;
+        out[k++] = byte | (n ? 0x80 : 0);
+    } while (n);
+    return k;
+}
+
+/* Decodes the block at DATA[0..LEN) into OUT (COUNT values). Returns false if it is malformed. */
+static bool decode_block(const uint8_t *data, size_t len, uint8_t *out, uint32_t count)
+{
+    size_t p = 0;
+    uint32_t filled = 0;
+    while (filled < count) {
+        if (p >= len)
+            return false;
+        uint8_t byte = data[p++];
+        uint64_t n = (byte & 63u) + 1;
+        if ((byte & 63u) == 63) {
+            uint64_t extra = 0;
+            int shift = 0;
+            for (;;) {
+                if (p >= len || shift > 35)
+                    return false;
+                uint8_t c = data[p++];
+                extra |= (uint64_t)(c & 0x7F) << shift;
+                shift += 7;
+                if (!(c & 0x80))
+                    break;
+            }
+            n = 64 + extra;
+        }
+        if (n > count - filled)
+            return false;
+        memset(out + filled, byte >> 6, (size_t)n);
+        filled += (uint32_t)n;
+    }
+    return p == len;
+}
+
+/* The value at position I of the block, without decoding the rest. -1 if malformed. */
+static int block_value(const uint8_t *data, size_t len, uint32_t i)
+{
+    size_t p = 0;
+    uint64_t pos = 0;
+    while (p < len) {
+        uint8_t byte = data[p++];
+        uint64_t n = (byte & 63u) + 1;
+        if ((byte & 63u) == 63) {
+            uint64_t extra = 0;
+            int shift = 0;
+            for (;;) {
+                if (p >= len || shift > 35)
+                    return -1;
+                uint8_t c = data[p++];
+                extra |= (uint64_t)(c & 0x7F) << shift;
+                shift += 7;
+                if (!(c & 0x80))
+                    break;
+            }
+            n = 64 + extra;
+        }
+        pos += n;
+        if (i < pos)
+            return byte >> 6;
+    }
+    return -1;
+}
+
+bool egdb_write_slice(const char *dir, const EgdbSlice *s, const uint8_t *values, char *err)
+{
+    uint32_t nblocks = (uint32_t)((s->size + EGDB_BLOCK - 1) / EGDB_BLOCK);
+    uint32_t *offsets = malloc(((size_t)nblocks + 1) * sizeof *offsets);
+    /* Worst case: one run per value, two bytes each at most (runs < 64 take one). */
+    size_t cap = (size_t)s->size * 2 + 16;
+    uint8_t *data = malloc(cap);
+    if (!offsets || !data) {
+        free(offsets);
+        free(data);
+        snprintf(err, ERR_LEN, "out of memory coding a slice of %llu positions",
+                 (unsigned long long)s->size);
+        return false;
+    }
+    FileHeader h;
+    memset(&h, 0, sizeof h);
+    memcpy(h.magic, EGDB_MAGIC, 8);
+    h.version = EGDB_VERSION;
+    h.bm = (uint8_t)s->bm;
+    h.bk = (uint8_t)s->bk;
+    h.wm = (uint8_t)s->wm;
+    h.wk = (uint8_t)s->wk;
+    h.size = s->size;
+    h.block = EGDB_BLOCK;
+    h.nblocks = nblocks;
+    size_t len = 0;
+    for (uint32_t blk = 0; blk < nblocks; blk++) {
+        offsets[blk] = (uint32_t)len;
+        uint64_t start = (uint64_t)blk * EGDB_BLOCK;
+        uint64_t end = start + EGDB_BLOCK < s->size ? start + EGDB_BLOCK : s->size;
+        uint64_t i = start;
+        while (i < end) {
+            int v = values[i] & 3;
+            uint64_t j = i + 1;
+            while (j < end && (values[j] & 3) == v)
+                j++;
+            len += put_run(data + len, v, j - i);
+            h.counts[v] += j - i;
+            i = j;
+        }
+    }
+    offsets[nblocks] = (uint32_t)len;
+    h.data_bytes = len;
+    uint64_t sum = fnv1a(0xCBF29CE484222325ull, offsets, ((size_t)nblocks + 1) * sizeof *offsets);
+    h.checksum = fnv1a(sum, data, len);
+
+    char name[64], path[4096], tmp[4200];
+    egdb_file_name(s, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    bool ok = false;
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        snprintf(err, ERR_LEN, "cannot create %.120s: %s", tmp, strerror(errno));
+    else {
+        ok = fwrite(&h, sizeof h, 1, f) == 1 &&
+             fwrite(offsets, sizeof *offsets, (size_t)nblocks + 1, f) == (size_t)nblocks + 1 &&
+             fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+        if (fclose(f) != 0)
+            ok = false;
+        if (!ok)
+            snprintf(err, ERR_LEN, "cannot write %.120s: %s", tmp, strerror(errno));
+        else if (rename(tmp, path) != 0) {
+            snprintf(err, ERR_LEN, "cannot rename %.120s: %s", tmp, strerror(errno));
+            ok = false;
+        }
+        if (!ok)
+            unlink(tmp);
+    }
+    free(offsets);
+    free(data);
+    return ok;
+}
+
+/* Checks the header H of a file of FILE_BYTES bytes. */
+static bool header_ok(const FileHeader *h, uint64_t file_bytes, char *err)
+{
+    if (file_bytes < sizeof *h || memcmp(h->magic, EGDB_MAGIC, 8) != 0) {
+        snprintf(err, ERR_LEN, "not a Ponder endgame database file");
+        return false;
+    }
+    if (h->version != EGDB_VERSION) {
+        snprintf(err, ERR_LEN, "file version %u, this program reads %d", h->version, EGDB_VERSION);
+        return false;
+    }
+    if (h->bm + h->bk + h->wm + h->wk > EGDB_MAX_PIECES || h->bm > 12 || h->wm > 12) {
+        snprintf(err, ERR_LEN, "impossible piece counts in the header");
+        return false;
+    }
+    EgdbSlice s;
+    egdb_slice_init(&s, h->bm, h->bk, h->wm, h->wk);
+    uint64_t nblocks = (s.size + EGDB_BLOCK - 1) / EGDB_BLOCK;
+    if (h->size != s.size || h->block != EGDB_BLOCK || h->nblocks != nblocks ||
+        file_bytes != sizeof *h + (nblocks + 1) * 4 + h->data_bytes) {
+        snprintf(err, ERR_LEN, "header sizes do not match the file (truncated or damaged)");
+        return false;
+    }
+    return true;
+}
+
+bool egdb_read_slice(const char *path, EgdbFileInfo *info, uint8_t *values, char *err)
+{
+    char inner[ERR_LEN];
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, ERR_LEN, "cannot open %.120s: %s", path, strerror(errno));
+        return false;
+    }
+    struct stat st;
+    FileHeader h;
+    uint32_t *offsets = NULL;
+    uint8_t *data = NULL, *block = NULL;
+    bool ok = false;
+    if (fstat(fileno(f), &st) != 0 || fread(&h, sizeof h, 1, f) != 1) {
+        snprintf(err, ERR_LEN, "%.120s: too short for a database file", path);
+        goto out;
+    }
+    if (!header_ok(&h, (uint64_t)st.st_size, inner)) {
+        snprintf(err, ERR_LEN, "%.100s: %.50s", path, inner);
+        goto out;
+    }
+    offsets = malloc(((size_t)h.nblocks + 1) * 4);
+    data = malloc(h.data_bytes ? (size_t)h.data_bytes : 1);
+    block = malloc(EGDB_BLOCK);
+    if (!offsets || !data || !block) {
+        snprintf(err, ERR_LEN, "%.120s: out of memory", path);
+        goto out;
+    }
+    if (fread(offsets, 4, (size_t)h.nblocks + 1, f) != (size_t)h.nblocks + 1 ||
+        fread(data, 1, (size_t)h.data_bytes, f) != (size_t)h.data_bytes) {
+        snprintf(err, ERR_LEN, "%.120s: read error", path);
+        goto out;
+    }
+    uint64_t sum = fnv1a(0xCBF29CE484222325ull, offsets, ((size_t)h.nblocks + 1) * 4);
+    if (fnv1a(sum, data, (size_t)h.data_bytes) != h.checksum) {
+        snprintf(err, ERR_LEN, "%.100s: checksum mismatch (damaged file)", path);
+        goto out;
+    }
+    uint64_t counts[4] = {0, 0, 0, 0};
+    for (uint32_t b = 0; b < h.nblocks; b++) {
+        uint64_t start = (uint64_t)b * EGDB_BLOCK;
+        uint32_t count = (uint32_t)(h.size - start < EGDB_BLOCK ? h.size - start : EGDB_BLOCK);
+        if (offsets[b] > offsets[b + 1] || offsets[b + 1] > h.data_bytes ||
+            !decode_block(data + offsets[b], offsets[b + 1] - offsets[b], block, count)) {
+            snprintf(err, ERR_LEN, "%.100s: block %u does not decode", path, b);
+            goto out;
+        }
+        for (uint32_t i = 0; i < count; i++)
+            counts[block[i]]++;
+        if (values)
+            memcpy(values + start, block, count);
+    }
+    if (memcmp(counts, h.counts, sizeof counts) != 0) {
+        snprintf(err, ERR_LEN, "%.100s: value counts do not match the header", path);
+        goto out;
+    }
+    egdb_slice_init(&info->slice, h.bm, h.bk, h.wm, h.wk);
+    info->nblocks = h.nblocks;
+    info->data_bytes = h.data_bytes;
+    memcpy(info->counts, h.counts, sizeof counts);
+    info->checksum = h.checksum;
+    info->file_bytes = (uint64_t)st.st_size;
+    ok = true;
+out:
+    free(offsets);
+    free(data);
+    free(block);
+    fclose(f);
+    return ok;
+}
+
+/* ---- the open set ---- */
+
+typedef struct {
+    const uint8_t *map;   /* the mapped file */
+    size_t map_bytes;
+    const uint32_t *offsets;
+    const uint8_t *data;
+    EgdbSlice slice;
+} MappedSlice;
+
+enum { SLOT_DIM = EGDB_MAX_PIECES + 1 };
+
+struct EgdbSet {
+    MappedSlice *slot[SLOT_DIM][SLOT_DIM][SLOT_DIM][SLOT_DIM]; /* by bm, bk, wm, wk */
+    int complete;          /* every slice up to this many pieces is present */
+    char warnings[1024];   /* damaged files, for the front end to report once */
+};
+
+static void add_warning(EgdbSet *set, const char *msg)
+{
+    size_t n = strlen(set->warnings);
+    snprintf(set->warnings + n, sizeof set->warnings - n, "%s%s", n ? "\n" : "", msg);
+}
+
+static MappedSlice *map_slice(const char *path, char *err)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(err, ERR_LEN, "cannot open %.120s: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof(FileHeader)) {
+        snprintf(err, ERR_LEN, "%.120s: too short for a database file", path);
+        close(fd);
+        return NULL;
+    }
+    void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+    close(fd);
+    if (m == MAP_FAILED) {
+        snprintf(err, ERR_LEN, "cannot map %.120s: %s", path, strerror(errno));
+        return NULL;
+    }
+    FileHeader h;
+    memcpy(&h, m, sizeof h);
+    char inner[ERR_LEN];
+    if (!header_ok(&h, (uint64_t)st.st_size, inner)) {
+        snprintf(err, ERR_LEN, "%.100s: %.50s", path, inner);
+        munmap(m, (size_t)st.st_size);
+        return NULL;
+    }
+    MappedSlice *ms = malloc(sizeof *ms);
+    if (!ms) {
+        munmap(m, (size_t)st.st_size);
+        snprintf(err, ERR_LEN, "out of memory");
+        return NULL;
+    }
+    ms->map = m;
+    ms->map_bytes = (size_t)st.st_size;
+    ms->offsets = (const uint32_t *)((const uint8_t *)m + sizeof h);
+    ms->data = (const uint8_t *)m + sizeof h + ((size_t)h.nblocks + 1) * 4;
+    egdb_slice_init(&ms->slice, h.bm, h.bk, h.wm, h.wk);
+    return ms;
+}
+
+EgdbSet *egdb_open(const char *dir, char *err)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, ERR_LEN, "cannot read directory %.100s: %s", dir, strerror(errno));
+        return NULL;
+    }
+    EgdbSet *set = calloc(1, sizeof *set);
+    if (!set) {
+        closedir(d);
+        snprintf(err, ERR_LEN, "out of memory");
+        return NULL;
+    }
+    int found = 0;
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL) {
+        int bm, bk, wm, wk, end = 0;
+        if (sscanf(ent->d_name, "db-%d-%d-%d-%d.egdb%n", &bm, &bk, &wm, &wk, &end) != 4 ||
+            ent->d_name[end] != '\0')
+            continue;
+        if (bm < 0 || bk < 0 || wm < 0 || wk < 0 || bm + bk + wm + wk > EGDB_MAX_PIECES)
+            continue;
+        char path[4096], msg[ERR_LEN];
+        snprintf(path, sizeof path, "%s/%s", dir, ent->d_name);
+        MappedSlice *ms = map_slice(path, msg);
+        if (!ms) {
+            add_warning(set, msg);
+            continue;
+        }
+        if (ms->slice.bm != bm || ms->slice.bk != bk || ms->slice.wm != wm || ms->slice.wk != wk) {
+            snprintf(msg, sizeof msg, "%.100s: header does not match the file name", path);
+            add_warning(set, msg);
+            munmap((void *)ms->map, ms->map_bytes);
+            free(ms);
+            continue;
+        }
+        set->slot[bm][bk][wm][wk] = ms;
+        found++;
+    }
+    closedir(d);
+    if (found == 0) {
+        snprintf(err, ERR_LEN, "no database files in %.60s%s%.70s", dir, set->warnings[0] ? ": " : "",
+                 set->warnings);
+        free(set);
+        return NULL;
+    }
+    /* The complete piece count: every slice with both sides present and n pieces exists. */
+    set->complete = 1;
+    for (int n = 2; n <= EGDB_MAX_PIECES; n++) {
+        bool all = true;
+        for (int bm = 0; bm <= n && all; bm++)
+            for (int bk = 0; bm + bk <= n && all; bk++)
+                for (int wm = 0; bm + bk + wm <= n && all; wm++) {
+                    int wk = n - bm - bk - wm;
+                    if (bm + bk > 0 && wm + wk > 0 && !set->slot[bm][bk][wm][wk])
+                        all = false;
+                }
+        if (!all)
+            break;
+        set->complete = n;
+    }
+    return set;
+}
+
+void egdb_close(EgdbSet *set)
+{
+    if (!set)
+        return;
+    MappedSlice **all = &set->slot[0][0][0][0];
+    for (int i = 0; i < SLOT_DIM * SLOT_DIM * SLOT_DIM * SLOT_DIM; i++)
+        if (all[i]) {
+            munmap((void *)all[i]->map, all[i]->map_bytes);
+            free(all[i]);
+        }
+    free(set);
+}
+
+int egdb_complete_pieces(const EgdbSet *s) { return s->complete; }
+
+const char *egdb_warnings(const EgdbSet *s) { return s->warnings; }
+
+EgdbValue egdb_probe(const EgdbSet *set, const Board *b)
+{
+    Board bb;
+    if (b->side == WHITE)
+        egdb_flip(b, &bb);
+    else
+        bb = *b;
+    if (!bb.pieces[BLACK])
+        return EGDB_LOSS;
+    if (!bb.pieces[WHITE])
+        return EGDB_WIN;
+    Bitboard k = bb.kings;
+    int bm = bb_popcount(bb.pieces[BLACK] & ~k), bk = bb_popcount(bb.pieces[BLACK] & k);
+    int wm = bb_popcount(bb.pieces[WHITE] & ~k), wk = bb_popcount(bb.pieces[WHITE] & k);
+    if (bm + bk + wm + wk > EGDB_MAX_PIECES)
+        return EGDB_UNKNOWN;
+    /* Men on their own crowning row cannot occur in a game; they are not indexed. */
+    if ((bb.pieces[BLACK] & ~k & BB_ROW(7)) || (bb.pieces[WHITE] & ~k & BB_ROW(0)))
+        return EGDB_UNKNOWN;
+    const MappedSlice *ms = set->slot[bm][bk][wm][wk];
+    if (!ms)
+        return EGDB_UNKNOWN;
+    uint64_t i = egdb_index_encode(&ms->slice, &bb);
+    uint64_t blk = i / EGDB_BLOCK;
+    uint32_t lo = ms->offsets[blk], hi = ms->offsets[blk + 1];
+    if (hi < lo)
+        return EGDB_UNKNOWN;
+    int v = block_value(ms->data + lo, hi - lo, (uint32_t)(i % EGDB_BLOCK));
+    return v < 0 ? EGDB_UNKNOWN : (EgdbValue)v;
+}
+
+/* ---- the engine hook ---- */
+
+static void *drv_open(const char *dir, char *err) { return egdb_open(dir, err); }
+static void drv_close(void *h) { egdb_close(h); }
+static int drv_max_pieces(void *h) { return egdb_complete_pieces(h); }
+static EgdbValue drv_probe(void *h, const Board *b) { return egdb_probe(h, b); }
+
+const EgdbDriver egdb_driver = {drv_open, drv_close, drv_max_pieces, drv_probe};
+
+__attribute__((constructor)) static void egdb_register(void) { egdb_hook_register(&egdb_driver); }
+
+const char *egdb_default_dir(char *buf, size_t size)
+{
+    const char *env = getenv("PONDER_EGDB");
+    if (env && *env)
+        snprintf(buf, size, "%s", env);
+    else if ((env = getenv("XDG_DATA_HOME")) && *env)
+        snprintf(buf, size, "%s/ponder/egdb", env);
+    else if ((env = getenv("HOME")) && *env)
+        snprintf(buf, size, "%s/.local/share/ponder/egdb", env);
+    else
+        snprintf(buf, size, "egdb");
+    return buf;
+}

@@ -1,0 +1,178 @@
+/*
+ * egdb_index.c - combination ranks for the endgame database slices (see egdb_index.h).
+ *
+ * A set of k squares out of n candidates is ranked in the combinatorial number system:
+ * rank = sum C(c_i, i+1) over the candidates' positions c_0 < c_1 < ... < c_(k-1). Kings are
+ * ranked among the free squares only, by counting how many occupied squares lie below each king
+ * (a popcount) and subtracting.
+ */
+#include "egdb_index.h"
+
+#include "bitboard.h"
+
+static uint64_t binom[33][33];
+
+__attribute__((constructor)) static void binom_init(void)
+{
+    for (int n = 0; n <= 32; n++) {
+        binom[n][0] = 1;
+        for (int k = 1; k <= n; k++)
+            binom[n][k] = binom[n - 1][k - 1] + (k <= n - 1 ? binom[n - 1][k] : 0);
+    }
+}
+
+uint64_t egdb_choose(int n, int k)
+{
+    if (k < 0 || n < 0 || k > n || n > 32)
+        return 0;
+    return binom[n][k];
+}
+
+void egdb_slice_init(EgdbSlice *s, int bm, int bk, int wm, int wk)
+{
+    s->bm = bm;
+    s->bk = bk;
+    s->wm = wm;
+    s->wk = wk;
+    s->r_wm = egdb_choose(28, wm);
+    s->r_bk = egdb_choose(32 - bm - wm, bk);
+    s->r_wk = egdb_choose(32 - bm - wm - bk, wk);
+    s->size = egdb_choose(28, bm) * s->r_wm * s->r_bk * s->r_wk;
+}
+
+void egdb_slice_of(const Board *b, EgdbSlice *s)
+{
+    Bitboard k = b->kings;
+    egdb_slice_init(s, bb_popcount(b->pieces[BLACK] & ~k), bb_popcount(b->pieces[BLACK] & k),
+                    bb_popcount(b->pieces[WHITE] & ~k), bb_popcount(b->pieces[WHITE] & k));
+}
+
+/* Rank of the set M of positions 0..n-1. */
+static inline uint64_t rank_set(Bitboard m)
+{
+    uint64_t r = 0;
+    for (int i = 1; m; i++, m &= m - 1)
+        r += binom[bb_lsb(m)][i];
+    return r;
+}
+
+/* The k-set of rank R among positions 0..n-1 (the greedy inverse of rank_set). */
+static inline Bitboard unrank_set(uint64_t r, int n, int k)
+{
+    Bitboard m = 0;
+    for (int i = k; i >= 1; i--) {
+        int c = n - 1;
+        while (binom[c][i] > r)
+            c--;
+        r -= binom[c][i];
+        m |= 1u << c;
+        n = c;
+    }
+    return m;
+}
+
+/* Compresses the bits of M to the positions of the zero bits of OCC (M & OCC must be 0). */
+static inline Bitboard squeeze(Bitboard m, Bitboard occ)
+{
+    Bitboard out = 0;
+    for (; m; m &= m - 1) {
+        int sq = bb_lsb(m);
+        int below = bb_popcount(occ & ((1u << sq) - 1));
+        out |= 1u << (sq - below);
+    }
+    return out;
+}
+
+/* The inverse: spreads bit positions of M over the zero bits of OCC. */
+static inline Bitboard spread(Bitboard m, Bitboard occ)
+{
+    Bitboard out = 0, free_sq = ~occ;
+    int pos = 0;
+    for (; m; m &= m - 1) {
+        int target = bb_lsb(m);
+        while (pos < target) {
+            free_sq &= free_sq - 1;
+            pos++;
+        }
+        out |= free_sq & (0u - free_sq);
+    }
+    return out;
+}
+
+uint64_t egdb_index_encode(const EgdbSlice *s, const Board *b)
+{
+    Bitboard k = b->kings;
+    Bitboard bm = b->pieces[BLACK] & ~k, wm = b->pieces[WHITE] & ~k;
+    Bitboard bk = b->pieces[BLACK] & k, wk = b->pieces[WHITE] & k;
+    uint64_t i = rank_set(bm); /* black men on squares 0-27 */
+    i = i * s->r_wm + rank_set(wm >> 4); /* white men on 4-31 */
+    Bitboard men = bm | wm;
+    i = i * s->r_bk + rank_set(squeeze(bk, men));
+    i = i * s->r_wk + rank_set(squeeze(wk, men | bk));
+    return i;
+}
+
+bool egdb_index_decode(const EgdbSlice *s, uint64_t i, Board *b)
+{
+    uint64_t wk_r = i % s->r_wk;
+    i /= s->r_wk;
+    uint64_t bk_r = i % s->r_bk;
+    i /= s->r_bk;
+    uint64_t wm_r = i % s->r_wm;
+    uint64_t bm_r = i / s->r_wm;
+    Bitboard bm = unrank_set(bm_r, 28, s->bm);
+    Bitboard wm = unrank_set(wm_r, 28, s->wm) << 4;
+    if (bm & wm)
+        return false;
+    Bitboard men = bm | wm;
+    Bitboard bk = spread(unrank_set(bk_r, 32 - s->bm - s->wm, s->bk), men);
+    Bitboard wk = spread(unrank_set(wk_r, 32 - s->bm - s->wm - s->bk, s->wk), men | bk);
+    b->pieces[BLACK] = bm | bk;
+    b->pieces[WHITE] = wm | wk;
+    b->kings = bk | wk;
+    b->side = BLACK;
+    b->key = board_compute_key(b);
+    return true;
+}
+
+/* Square i to square 31 - i: the board turned 180 degrees is the bit order reversed. */
+static inline Bitboard reverse32(Bitboard x)
+{
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
+    return __builtin_bswap32(x);
+}
+
+void egdb_flip(const Board *b, Board *out)
+{
+    Board f;
+    f.pieces[BLACK] = reverse32(b->pieces[WHITE]);
+    f.pieces[WHITE] = reverse32(b->pieces[BLACK]);
+    f.kings = reverse32(b->kings);
+    f.side = b->side ^ 1;
+    f.key = board_compute_key(&f);
+    *out = f;
+}
+
+uint64_t egdb_slice_positions(int bm, int bk, int wm, int wk)
+{
+    /* Black men: j on row 0 (4 squares only they can use), the rest on the 24 shared squares;
+     * white men: l on row 7, the rest on the shared squares Black left free. */
+    uint64_t men = 0;
+    for (int j = 0; j <= bm && j <= 4; j++)
+        for (int l = 0; l <= wm && l <= 4; l++)
+            men += egdb_choose(4, j) * egdb_choose(24, bm - j) * egdb_choose(4, l) *
+                   egdb_choose(24 - (bm - j), wm - l);
+    return men * egdb_choose(32 - bm - wm, bk) * egdb_choose(32 - bm - wm - bk, wk);
+}
+
+uint64_t egdb_count_positions(int n)
+{
+    uint64_t total = 0;
+    for (int bm = 0; bm <= n; bm++)
+        for (int bk = 0; bm + bk <= n; bk++)
+            for (int wm = 0; bm + bk + wm <= n; wm++)
+                total += egdb_slice_positions(bm, bk, wm, n - bm - bk - wm);
+    return total;
+}
