@@ -1,0 +1,153 @@
+/*
+ * engine.c - the engine facade (see engine.h): options, the objects a search needs, and the
+ * stop flag.
+ *
+ * An Engine owns its transposition table, its weights, one SearchWorker per thread (allocated
+ * once, reused by every search) and, when databases are available, their handle. A search hands
+ * all of them to search_run() in a SearchJob. The stop flag is atomic: engine_stop() may set it
+ * from any thread while engine_search() runs on another.
+ */
+#include "engine.h"
+
+#include "eval.h"
+#include "search.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { ENGINE_MAX_HASH_MB = 1 << 16 };
+
+struct Engine {
+    EngineOptions opt;           /* the options it was made with (strings not kept) */
+    TT tt;                       /* shared transposition table */
+    Weights weights;             /* evaluation weights */
+    SearchWorker *workers[SEARCH_MAX_THREADS];
+    int nworkers;
+    atomic_bool stop;            /* set by engine_stop() or by the search itself */
+    const EgdbDriver *egdb;      /* databases in use, or NULL */
+    void *egdb_handle;
+    int egdb_pieces;
+};
+
+static const EgdbDriver *egdb_driver;
+
+void egdb_hook_register(const EgdbDriver *d) { egdb_driver = d; }
+
+const EgdbDriver *egdb_hook_driver(void) { return egdb_driver; }
+
+void engine_default_options(EngineOptions *opt)
+{
+    opt->hash_mb = 64;
+    opt->threads = 1;
+    opt->weights = NULL;
+    opt->egdb_dir = NULL;
+}
+
+Engine *engine_new(const EngineOptions *opt, char *err)
+{
+    if (opt->hash_mb < 1 || opt->hash_mb > ENGINE_MAX_HASH_MB) {
+        snprintf(err, ERR_LEN, "hash size %zu MB is outside 1-%d", opt->hash_mb, ENGINE_MAX_HASH_MB);
+        return NULL;
+    }
+    if (opt->threads < 1 || opt->threads > SEARCH_MAX_THREADS) {
+        snprintf(err, ERR_LEN, "thread count %d is outside 1-%d", opt->threads, SEARCH_MAX_THREADS);
+        return NULL;
+    }
+    Engine *e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, ERR_LEN, "out of memory");
+        return NULL;
+    }
+    e->opt = *opt;
+    e->opt.weights = NULL;
+    e->opt.egdb_dir = NULL;
+    atomic_init(&e->stop, false);
+
+    /* 1. Weights: built in, then the file over them. */
+    weights_default(&e->weights);
+    if (opt->weights && !weights_load(&e->weights, opt->weights, err)) {
+        free(e);
+        return NULL;
+    }
+
+    /* 2. Table and workers. */
+    if (!tt_init(&e->tt, opt->hash_mb)) {
+        snprintf(err, ERR_LEN, "cannot allocate a %zu MB hash table", opt->hash_mb);
+        free(e);
+        return NULL;
+    }
+    for (int i = 0; i < opt->threads; i++) {
+        e->workers[i] = search_worker_new();
+        if (!e->workers[i]) {
+            snprintf(err, ERR_LEN, "out of memory for %d search threads", opt->threads);
+            engine_free(e);
+            return NULL;
+        }
+        e->nworkers = i + 1;
+    }
+
+    /* 3. Databases, when a driver is built in and a directory given. */
+    if (opt->egdb_dir && egdb_driver) {
+        char msg[ERR_LEN];
+        e->egdb_handle = egdb_driver->open(opt->egdb_dir, msg);
+        if (!e->egdb_handle) {
+            snprintf(err, ERR_LEN, "endgame databases in %s: %s", opt->egdb_dir, msg);
+            engine_free(e);
+            return NULL;
+        }
+        e->egdb = egdb_driver;
+        e->egdb_pieces = egdb_driver->max_pieces(e->egdb_handle);
+    }
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e)
+        return;
+    if (e->egdb)
+        e->egdb->close(e->egdb_handle);
+    for (int i = 0; i < e->nworkers; i++)
+        search_worker_free(e->workers[i]);
+    tt_free(&e->tt);
+    free(e);
+}
+
+void engine_new_game(Engine *e)
+{
+    tt_clear(&e->tt);
+    for (int i = 0; i < e->nworkers; i++)
+        search_worker_clear(e->workers[i]);
+}
+
+SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
+                           SearchCallback cb, void *ctx)
+{
+    SearchJob job;
+    memset(&job, 0, sizeof job);
+    job.tt = &e->tt;
+    job.weights = &e->weights;
+    job.game = g;
+    job.limits = *limits;
+    /* No limit at all would never end: treat it as an infinite search. */
+    if (job.limits.depth <= 0 && job.limits.time <= 0 && job.limits.nodes == 0)
+        job.limits.infinite = true;
+    timeman_start(&job.tm, job.limits.infinite ? 0 : job.limits.time);
+    atomic_store(&e->stop, false);
+    job.stop = &e->stop;
+    job.cb = cb;
+    job.cb_ctx = ctx;
+    job.workers = e->workers;
+    job.nworkers = e->nworkers;
+    job.egdb = e->egdb;
+    job.egdb_handle = e->egdb_handle;
+    job.egdb_pieces = e->egdb_pieces;
+    tt_new_search(&e->tt);
+    return search_run(&job);
+}
+
+void engine_stop(Engine *e) { atomic_store(&e->stop, true); }
+
+int engine_evaluate(const Engine *e, const Board *b) { return eval_board(&e->weights, b); }

@@ -1,0 +1,201 @@
+/*
+ * eval.c - the static evaluation (see eval.h).
+ *
+ * Both sides are scored by the same function, side_terms(), which sees the board from Black's
+ * seat: its men move up (towards row 7). White is scored on the board turned half a circle
+ * (bit i -> bit 31-i), which maps White's men onto Black's start squares and keeps every
+ * geometric term (rows, centre, edges, double corners) the same. Terms are accumulated separately
+ * for the opening (mg) and the ending (eg) and blended by the piece count at the end. Every number
+ * comes from the Weights table.
+ */
+#include "eval.h"
+
+#include "bitboard.h"
+
+/* Squares seen from Black's side; all four sets are symmetric under the half turn. */
+#define EVAL_CENTER 0x00666600u        /* squares 10, 11, 14, 15, 18, 19, 22, 23 */
+#define EVAL_EDGE 0x18181818u          /* squares 4, 5, 12, 13, 20, 21, 28, 29: the side columns */
+#define EVAL_DOUBLE_CORNER 0x88000011u /* squares 1, 5 and 28, 32 */
+#define EVAL_LEFT_HALF 0x33333333u     /* columns 0-3 (diagram) */
+
+static Bitboard cone[SQUARE_NB];     /* squares a man on sq could still reach moving up */
+static uint8_t distance[SQUARE_NB][SQUARE_NB]; /* king steps between two squares (no pieces) */
+
+__attribute__((constructor)) static void eval_init(void)
+{
+    bb_init();
+    for (int sq = 31; sq >= 0; sq--) {
+        Bitboard c = 0;
+        for (int d = DIR_UL; d <= DIR_UR; d++) {
+            int n = bb_step[sq][d];
+            if (n >= 0)
+                c |= (1u << n) | cone[n];
+        }
+        cone[sq] = c;
+    }
+    for (int a = 0; a < SQUARE_NB; a++)
+        for (int b = 0; b < SQUARE_NB; b++) {
+            int dr = bb_row(a) - bb_row(b), dc = bb_col(a) - bb_col(b);
+            dr = dr < 0 ? -dr : dr;
+            dc = dc < 0 ? -dc : dc;
+            distance[a][b] = (uint8_t)(dr > dc ? dr : dc);
+        }
+}
+
+static inline Bitboard flip(Bitboard x)
+{
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
+    return __builtin_bswap32(x);
+}
+
+typedef struct {
+    int mg, eg;
+} Pair;
+
+/* Terms of the side whose men are MEN and kings KINGS, seen from its own seat (men move up),
+ * against OMEN and OKINGS. Material is left to the caller. */
+static Pair side_terms(const int *w, Bitboard men, Bitboard kings, Bitboard omen, Bitboard okings)
+{
+    Pair s = {0, 0};
+    Bitboard occupied = men | kings | omen | okings;
+    Bitboard empty = ~occupied;
+
+    /* 1. Advancement of the men, row by row. */
+    for (int r = 1; r <= 6; r++) {
+        int n = bb_popcount(men & BB_ROW(r));
+        s.mg += n * w[W_MAN_ROW1_MG + r - 1];
+        s.eg += n * w[W_MAN_ROW1_EG + r - 1];
+    }
+
+    /* 2. The back-rank guard, worth less once the opponent has a king to attack it from behind. */
+    int back = w[W_BACK_0 + (men & 0xFu)];
+    if (okings)
+        back = back * w[W_BACK_KING_SCALE] / 16;
+    s.mg += back;
+    s.eg += back;
+
+    /* 3. Centre and edge. */
+    int mc = bb_popcount(men & EVAL_CENTER), kc = bb_popcount(kings & EVAL_CENTER);
+    int me = bb_popcount(men & EVAL_EDGE), ke = bb_popcount(kings & EVAL_EDGE);
+    s.mg += mc * w[W_MAN_CENTER_MG] + kc * w[W_KING_CENTER_MG] + me * w[W_MAN_EDGE_MG] +
+            ke * w[W_KING_EDGE_MG];
+    s.eg += mc * w[W_MAN_CENTER_EG] + kc * w[W_KING_CENTER_EG] + me * w[W_MAN_EDGE_EG] +
+            ke * w[W_KING_EDGE_EG];
+
+    /* 4. Mobility: empty squares each piece can step to. */
+    int man_mob = bb_popcount(bb_ul(men) & empty) + bb_popcount(bb_ur(men) & empty);
+    s.mg += man_mob * w[W_MAN_MOB_MG];
+    s.eg += man_mob * w[W_MAN_MOB_EG];
+
+    /* 5. Balance of the two wings. */
+    int left = bb_popcount(men & EVAL_LEFT_HALF), right = bb_popcount(men & ~EVAL_LEFT_HALF);
+    int imbalance = left > right ? left - right : right - left;
+    s.mg += imbalance * w[W_BALANCE_MG];
+    s.eg += imbalance * w[W_BALANCE_EG];
+
+    /* 6. Runaways: with no opposing king, a man whose cone holds no opposing piece crowns: an
+     * opposing man outside the cone moves away from it as fast as the cone narrows. */
+    if (!okings) {
+        Bitboard opp = omen;
+        for (Bitboard m = men & ~BB_ROW(0); m; m &= m - 1) {
+            int sq = bb_lsb(m);
+            if (cone[sq] & opp)
+                continue;
+            int to_go = 7 - bb_row(sq);
+            s.mg += w[W_RUNAWAY_MG] - to_go * w[W_RUNAWAY_ROW];
+            s.eg += w[W_RUNAWAY_EG] - to_go * w[W_RUNAWAY_ROW];
+        }
+    }
+
+    /* 7. Kings: mobility, trapped (no move at all) and dominated (every step lands where an
+     * opposing piece can take it, counting the square the king leaves as empty). */
+    if (kings) {
+        Bitboard opp = omen | okings;
+        Bitboard attackers[DIR_NB] = {okings, okings, opp, opp}; /* pieces moving that way */
+        Bitboard attacked = 0;
+        for (int d = 0; d < DIR_NB; d++)
+            attacked |= bb_shift(attackers[d], d) & bb_shift(empty, d ^ 3);
+        for (Bitboard k = kings; k; k &= k - 1) {
+            Bitboard kb = k & (0u - k);
+            int moves = 0, safe = 0;
+            bool jumps = false;
+            for (int d = 0; d < DIR_NB; d++) {
+                Bitboard t = bb_shift(kb, d);
+                if (t & empty) {
+                    moves++;
+                    if (!(t & attacked) && !(bb_shift(t, d) & attackers[d ^ 3]))
+                        safe++;
+                } else if ((t & opp) && (bb_shift(t, d) & empty)) {
+                    jumps = true;
+                }
+            }
+            s.mg += moves * w[W_KING_MOB_MG];
+            s.eg += moves * w[W_KING_MOB_EG];
+            if (jumps)
+                continue;
+            if (moves == 0) {
+                s.mg += w[W_KING_TRAPPED_MG];
+                s.eg += w[W_KING_TRAPPED_EG];
+            } else if (safe == 0) {
+                s.mg += w[W_KING_DOMINATED_MG];
+                s.eg += w[W_KING_DOMINATED_EG];
+            }
+        }
+    }
+    return s;
+}
+
+/* The ending drive of the stronger side's kings SK against the weaker side's kings WK, on the
+ * real board (the squares involved are symmetric under the half turn). */
+static int drive_terms(const int *w, Bitboard sk, Bitboard wk)
+{
+    int v = bb_popcount(wk & EVAL_DOUBLE_CORNER) * -w[W_WEAK_DOUBLE_CORNER];
+    for (Bitboard k = sk; k && wk; k &= k - 1) {
+        int a = bb_lsb(k), nearest = 7;
+        for (Bitboard o = wk; o; o &= o - 1) {
+            int d = distance[a][bb_lsb(o)];
+            nearest = d < nearest ? d : nearest;
+        }
+        v += nearest * w[W_CHASE_DISTANCE];
+    }
+    return v;
+}
+
+int eval_board(const Weights *weights, const Board *b)
+{
+    const int *w = weights->v;
+    Bitboard bk = b->pieces[BLACK] & b->kings, bm = b->pieces[BLACK] & ~b->kings;
+    Bitboard wk = b->pieces[WHITE] & b->kings, wm = b->pieces[WHITE] & ~b->kings;
+    int pieces = bb_popcount(b->pieces[BLACK] | b->pieces[WHITE]);
+    int phase = pieces > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : pieces;
+
+    /* 1. Material, Black minus White. */
+    int men = bb_popcount(bm) - bb_popcount(wm), kings = bb_popcount(bk) - bb_popcount(wk);
+    int mg = men * w[W_MAN_MG] + kings * w[W_KING_MG];
+    int eg = men * w[W_MAN_EG] + kings * w[W_KING_EG];
+
+    /* 2. Positional terms of each side from its own seat. */
+    Pair pb = side_terms(w, bm, bk, wm, wk);
+    Pair pw = side_terms(w, flip(wm), flip(wk), flip(bm), flip(bk));
+    mg += pb.mg - pw.mg;
+    eg += pb.eg - pw.eg;
+
+    /* 3. Endings: the side ahead in material chases the other's kings and trades down. */
+    int mat = (men * w[W_MAN_MG] + kings * w[W_KING_MG]) * phase +
+              (men * w[W_MAN_EG] + kings * w[W_KING_EG]) * (EVAL_PHASE_MAX - phase);
+    int trade = (EVAL_PHASE_MAX - phase) * w[W_TRADE_DOWN];
+    if (mat > 0) {
+        eg += drive_terms(w, bk, wk);
+        mg += trade;
+        eg += trade;
+    } else if (mat < 0) {
+        eg -= drive_terms(w, wk, bk);
+        mg -= trade;
+        eg -= trade;
+    }
+
+    int v = (mg * phase + eg * (EVAL_PHASE_MAX - phase)) / EVAL_PHASE_MAX;
+    return (b->side == BLACK ? v : -v) + w[W_TEMPO];
+}

@@ -1,0 +1,18 @@
+/*
+ * eval.h - the static evaluation: how good a quiet position is for the side to move.
+ *
+ * Terms (all weighted from weights.h): material with a king worth more in the ending, men's
+ * advancement by row, the back-rank guard, centre and edge, mobility, runaway men, balance of the
+ * two wings, trapped and dominated kings, and in endings the stronger side's drive against the
+ * weaker side's kings (out of the double corners, towards them, trading down). Opening (_mg) and
+ * ending (_eg) values are blended by the number of pieces left.
+ */
+#pragma once
+
+#include "board.h"
+#include "weights.h"
+
+enum { EVAL_PHASE_MAX = 24 }; /* pieces on the board at which the _mg weights apply alone */
+
+/* The evaluation of B for the side to move, in hundredths of a man. */
+int eval_board(const Weights *w, const Board *b);

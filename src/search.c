@@ -1,0 +1,617 @@
+/*
+ * search.c - iterative deepening principal variation search (see search.h).
+ *
+ * Each worker deepens one ply at a time from the root. An iteration is a principal variation
+ * search (PVS): the first move gets the full window, the others a null window that is widened
+ * only when a move beats the best so far. From depth ASP_MIN_DEPTH on, an iteration starts with a
+ * narrow (aspiration) window around the last score and widens it on failure.
+ *
+ * Below the nominal depth, quiescence search follows forced captures (in checkers a capture must
+ * be taken, so a position with one pending is never evaluated statically); a position where the
+ * side to move has no capture is scored by eval.c.
+ *
+ * Moves are tried in this order: the table's move, captures (more pieces first), the two killer
+ * moves of the ply, then quiet moves by history. Draws: a position that occurred before (in the
+ * game since the last capture or man move, or on the search path) scores 0, and so does a
+ * position 80 plies after the last capture or man move (the 40-move rule). A side with no move
+ * has lost: -(SCORE_WIN - ply), so a nearer win scores higher.
+ */
+#include "search.h"
+
+#include "bitboard.h"
+#include "cli.h"
+#include "eval.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum {
+    ASP_MIN_DEPTH = 4, /* first depth searched with an aspiration window */
+    ASP_DELTA = 20,    /* its first half-width, in hundredths of a man */
+    HISTORY_MAX = 16384,
+    POLL_MASK = 1023,  /* the main worker looks at the clock every 1024 nodes */
+    KNOWN_WIN = 20000, /* a database win, below every proven win by search */
+};
+
+/* Move-ordering keys (higher first). */
+enum {
+    ORDER_TT = 1 << 30,
+    ORDER_CAPTURE = 1 << 28,
+    ORDER_KILLER1 = 1 << 26,
+    ORDER_KILLER2 = ORDER_KILLER1 - 1,
+};
+
+struct SearchWorker {
+    int index;                  /* 0: main worker */
+    SearchJob *job;
+    _Atomic uint64_t nodes;     /* nodes searched in this search (written by the owner only) */
+    int seldepth;
+    bool aborted;               /* the current iteration was cut short */
+    int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
+    uint16_t killers[MAX_PLY + 2][2];
+    int base;                   /* index of the root position in keys[] */
+    uint64_t keys[GAME_MAX_PLIES + MAX_PLY + 4]; /* position keys: game since reset, then path */
+    int quiet[MAX_PLY + 2];     /* plies since a capture or man move, per ply */
+    int pv_len[MAX_PLY + 2];
+    Move pv[MAX_PLY + 2][MAX_PLY + 2];
+    /* Root */
+    MoveList root;              /* legal root moves, best first after each iteration */
+    uint8_t root_index[MAX_MOVES]; /* their indices in movegen order */
+    int completed;              /* last finished depth */
+    int best_score;
+    SearchInfo info;            /* the last finished iteration (main worker) */
+};
+
+SearchWorker *search_worker_new(void)
+{
+    SearchWorker *w = calloc(1, sizeof *w);
+    return w;
+}
+
+void search_worker_free(SearchWorker *w) { free(w); }
+
+void search_worker_clear(SearchWorker *w)
+{
+    memset(w->history, 0, sizeof w->history);
+    memset(w->killers, 0, sizeof w->killers);
+}
+
+/* ---- small helpers --------------------------------------------------------------------------- */
+
+static inline uint64_t worker_nodes(const SearchWorker *w)
+{
+    return atomic_load_explicit(&w->nodes, memory_order_relaxed);
+}
+
+static uint64_t total_nodes(const SearchJob *job)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < job->nworkers; i++)
+        n += worker_nodes(job->workers[i]);
+    return n;
+}
+
+static inline bool stopped(const SearchWorker *w)
+{
+    return atomic_load_explicit(w->job->stop, memory_order_relaxed);
+}
+
+/* Counts a node; the main worker also enforces the node and time limits. */
+static inline void count_node(SearchWorker *w)
+{
+    uint64_t n = worker_nodes(w) + 1;
+    atomic_store_explicit(&w->nodes, n, memory_order_relaxed);
+    if (w->index != 0)
+        return;
+    const SearchJob *job = w->job;
+    if (job->limits.nodes) {
+        uint64_t seen = job->nworkers == 1 ? n : ((n & POLL_MASK) == 0 ? total_nodes(job) : 0);
+        if (seen >= job->limits.nodes)
+            atomic_store_explicit(job->stop, true, memory_order_relaxed);
+    }
+    if ((n & POLL_MASK) == 0 && timeman_hard_expired(&job->tm))
+        atomic_store_explicit(job->stop, true, memory_order_relaxed);
+}
+
+/* Whether the side to move has any simple move (its captures are checked separately). */
+static inline bool has_simple_move(const Board *b)
+{
+    int us = b->side;
+    Bitboard empty = board_empty(b), all = b->pieces[us], kings = all & b->kings;
+    Bitboard fwd = us == BLACK ? bb_ul(all) | bb_ur(all) : bb_dl(all) | bb_dr(all);
+    Bitboard back = us == BLACK ? bb_dl(kings) | bb_dr(kings) : bb_ul(kings) | bb_ur(kings);
+    return ((fwd | back) & empty) != 0;
+}
+
+static inline uint16_t quiet_id(const Move *m) { return (uint16_t)(0x8000u | m->from | m->to << 5); }
+
+static inline int loss_score(int ply) { return -SCORE_WIN + ply; }
+
+static inline void history_update(int *h, int bonus)
+{
+    *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+}
+
+static void pv_update(SearchWorker *w, int ply, const Move *m)
+{
+    w->pv[ply][0] = *m;
+    int n = w->pv_len[ply + 1];
+    memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)n * sizeof(Move));
+    w->pv_len[ply] = n + 1;
+}
+
+/* Scores the moves of LIST for ordering into KEYS. */
+static void order_moves(const SearchWorker *w, const Board *b, const MoveList *list, int tt_move,
+                        int ply, int *keys)
+{
+    uint16_t k1 = w->killers[ply][0], k2 = w->killers[ply][1];
+    for (int i = 0; i < list->count; i++) {
+        const Move *m = &list->moves[i];
+        int key;
+        if (i == tt_move)
+            key = ORDER_TT;
+        else if (m->captured)
+            key = ORDER_CAPTURE + 64 * bb_popcount(m->captured) +
+                  16 * bb_popcount(m->captured & b->kings);
+        else {
+            uint16_t id = quiet_id(m);
+            key = id == k1 ? ORDER_KILLER1
+                  : id == k2 ? ORDER_KILLER2
+                             : w->history[b->side][m->from][m->to];
+        }
+        keys[i] = key;
+    }
+}
+
+/* The index of the best remaining move (keys of tried moves are INT_MIN), and marks it tried. */
+static inline int pick_move(int *keys, int n)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (keys[i] > keys[best])
+            best = i;
+    keys[best] = -0x7FFFFFFF - 1;
+    return best;
+}
+
+/* Whether the position at PLY occurred before since the last irreversible move. */
+static inline bool is_repetition(const SearchWorker *w, int ply, uint64_t key)
+{
+    int q = w->quiet[ply];
+    for (int i = 4; i <= q; i += 2)
+        if (w->keys[w->base + ply - i] == key)
+            return true;
+    return false;
+}
+
+/* ---- quiescence ------------------------------------------------------------------------------ */
+
+/* Follows captures until the side to move has none, then evaluates. */
+static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply)
+{
+    count_node(w);
+    if (stopped(w))
+        return 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    const SearchJob *job = w->job;
+    const Rules *r = job->game->rules;
+
+    /* 1. No capture: the position is quiet; a side with no move at all has lost. */
+    Bitboard jumpers = movegen_jumpers(b);
+    if (!jumpers) {
+        if (!has_simple_move(b))
+            return loss_score(ply);
+        return eval_board(job->weights, b);
+    }
+    if (ply >= MAX_PLY)
+        return eval_board(job->weights, b);
+
+    /* 2. Optional captures (tower rules): the side may decline them, so the static score is a
+     * lower bound (stand pat). With mandatory captures there is no such choice. */
+    int best = -SCORE_INFINITE;
+    if (!r->capture_mandatory) {
+        best = eval_board(job->weights, b);
+        if (best >= beta)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+
+    /* 3. The captures, biggest first. */
+    MoveList list;
+    movegen_generate(b, r, false, &list);
+    int keys[MAX_MOVES];
+    int n = list.count;
+    for (int i = 0; i < n; i++)
+        keys[i] = list.moves[i].captured ? 64 * bb_popcount(list.moves[i].captured) +
+                                               16 * bb_popcount(list.moves[i].captured & b->kings)
+                                         : -1;
+    for (int k = 0; k < n; k++) {
+        int i = pick_move(keys, n);
+        const Move *m = &list.moves[i];
+        if (!m->captured)
+            break;
+        Board child = *b;
+        board_apply(&child, m);
+        int score = -qsearch(w, &child, -beta, -alpha, ply + 1);
+        if (stopped(w))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* ---- main search ----------------------------------------------------------------------------- */
+
+static int search(SearchWorker *w, const Board *b, int alpha, int beta, int depth, int ply,
+                  bool pv_node)
+{
+    const SearchJob *job = w->job;
+    const Rules *r = job->game->rules;
+    w->pv_len[ply] = 0;
+
+    /* Step 1. Draws by the game's rules: the 40-move rule (unless the side to move has no move,
+     * which is a loss first), and a repetition of an earlier position. */
+    w->keys[w->base + ply] = b->key;
+    if (w->quiet[ply] >= DRAW_QUIET_PLIES) {
+        count_node(w);
+        return (movegen_jumpers(b) || has_simple_move(b)) ? 0 : loss_score(ply);
+    }
+    if (w->quiet[ply] >= 4 && is_repetition(w, ply, b->key)) {
+        count_node(w);
+        return 0;
+    }
+
+    /* Step 2. At the horizon, resolve captures and evaluate. */
+    if (depth <= 0)
+        return qsearch(w, b, alpha, beta, ply);
+
+    count_node(w);
+    if (stopped(w))
+        return 0;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    if (ply >= MAX_PLY)
+        return eval_board(job->weights, b);
+
+    /* Step 3. Mate distance pruning: a win found at this ply cannot beat one found nearer the
+     * root, so the window shrinks to what is still reachable. */
+    int mate_alpha = loss_score(ply), mate_beta = SCORE_WIN - ply - 1;
+    if (alpha < mate_alpha)
+        alpha = mate_alpha;
+    if (beta > mate_beta)
+        beta = mate_beta;
+    if (alpha >= beta)
+        return alpha;
+
+    /* Step 4. The transposition table: a deep enough bound ends a non-PV node here. */
+    TTHit hit;
+    int tt_move = TT_NO_MOVE;
+    if (tt_probe(job->tt, b->key, &hit)) {
+        tt_move = hit.move;
+        int s = tt_score_from(hit.score, ply, SCORE_DECISIVE);
+        if (!pv_node && hit.depth >= depth &&
+            (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && s >= beta) ||
+             (hit.bound == BOUND_UPPER && s <= alpha)))
+            return s;
+    }
+
+    /* Step 5. Endgame databases: a known result ends the search of this position. */
+    if (job->egdb && bb_popcount(b->pieces[0] | b->pieces[1]) <= job->egdb_pieces &&
+        !movegen_jumpers(b)) {
+        EgdbValue v = job->egdb->probe(job->egdb_handle, b);
+        if (v == EGDB_DRAW)
+            return 0;
+        if (v == EGDB_WIN)
+            return KNOWN_WIN - ply;
+        if (v == EGDB_LOSS)
+            return -KNOWN_WIN + ply;
+    }
+
+    /* Step 6. The moves; none means the side to move has lost. */
+    MoveList list;
+    int n = movegen_generate(b, r, false, &list);
+    if (n == 0)
+        return loss_score(ply);
+    if (tt_move >= n)
+        tt_move = TT_NO_MOVE;
+
+    /* Step 7. A forced move costs no depth: the position after it is as hard as this one. */
+    int new_depth = depth - 1;
+    if (n == 1)
+        new_depth = depth;
+
+    int keys[MAX_MOVES];
+    order_moves(w, b, &list, tt_move, ply, keys);
+
+    /* Step 8. Search every move: the first with the full window, the rest with a null window
+     * first, again with the full one only when they beat the best so far. */
+    int best = -SCORE_INFINITE, best_index = TT_NO_MOVE, old_alpha = alpha;
+    int quiets_tried[MAX_MOVES], nquiets = 0;
+    for (int k = 0; k < n; k++) {
+        int i = pick_move(keys, n);
+        const Move *m = &list.moves[i];
+        Board child = *b;
+        board_apply(&child, m);
+        bool irreversible = m->captured || !board_is_king(b, m->from);
+        w->quiet[ply + 1] = irreversible ? 0 : w->quiet[ply] + 1;
+        tt_prefetch(job->tt, child.key);
+
+        int score;
+        if (k == 0) {
+            score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, pv_node);
+        } else {
+            score = -search(w, &child, -alpha - 1, -alpha, new_depth, ply + 1, false);
+            if (score > alpha && score < beta)
+                score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, true);
+        }
+        if (stopped(w))
+            return 0;
+
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_index = i;
+                alpha = score;
+                if (pv_node)
+                    pv_update(w, ply, m);
+                if (score >= beta) {
+                    /* A quiet move that refutes: remember it as a killer and credit its history,
+                     * debiting the quiet moves tried before it. */
+                    if (!m->captured) {
+                        uint16_t id = quiet_id(m);
+                        if (w->killers[ply][0] != id) {
+                            w->killers[ply][1] = w->killers[ply][0];
+                            w->killers[ply][0] = id;
+                        }
+                        int bonus = depth * depth;
+                        history_update(&w->history[b->side][m->from][m->to], bonus);
+                        for (int q = 0; q < nquiets; q++) {
+                            const Move *o = &list.moves[quiets_tried[q]];
+                            history_update(&w->history[b->side][o->from][o->to], -bonus);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if (!m->captured)
+            quiets_tried[nquiets++] = i;
+    }
+
+    /* Step 9. Remember the result. */
+    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(job->tt, b->key, tt_score_to(best, ply, SCORE_DECISIVE), depth, bound, best_index);
+    return best;
+}
+
+/* ---- root ------------------------------------------------------------------------------------ */
+
+/* One pass over the root moves with window (ALPHA, BETA). Moves the best move to the front.
+ * Returns the score (meaningless if the iteration was aborted). */
+static int search_root(SearchWorker *w, int alpha, int beta, int depth)
+{
+    const SearchJob *job = w->job;
+    const Board *b = &job->game->board;
+    MoveList *list = &w->root;
+    int best = -SCORE_INFINITE, old_alpha = alpha;
+    int new_depth = list->count == 1 ? depth : depth - 1;
+    w->pv_len[0] = 0;
+    w->keys[w->base] = b->key;
+    count_node(w);
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        Board child = *b;
+        board_apply(&child, &m);
+        bool irreversible = m.captured || !board_is_king(b, m.from);
+        w->quiet[1] = irreversible ? 0 : w->quiet[0] + 1;
+        int score;
+        if (i == 0) {
+            score = -search(w, &child, -beta, -alpha, new_depth, 1, true);
+        } else {
+            score = -search(w, &child, -alpha - 1, -alpha, new_depth, 1, false);
+            if (score > alpha && score < beta)
+                score = -search(w, &child, -beta, -alpha, new_depth, 1, true);
+        }
+        if (stopped(w)) {
+            w->aborted = true;
+            break;
+        }
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                pv_update(w, 0, &m);
+                /* Bring the new best move to the front, keeping the others in order. */
+                uint8_t idx = w->root_index[i];
+                memmove(&list->moves[1], &list->moves[0], (size_t)i * sizeof(Move));
+                memmove(&w->root_index[1], &w->root_index[0], (size_t)i);
+                list->moves[0] = m;
+                w->root_index[0] = idx;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    if (!w->aborted) {
+        int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+        tt_store(job->tt, b->key, tt_score_to(best, 0, SCORE_DECISIVE), depth, bound,
+                 bound == BOUND_UPPER ? TT_NO_MOVE : w->root_index[0]);
+    }
+    return best;
+}
+
+static void fill_info(SearchWorker *w, int depth, int score)
+{
+    SearchInfo *info = &w->info;
+    info->depth = depth;
+    info->seldepth = w->seldepth;
+    info->score = score;
+    info->nodes = total_nodes(w->job);
+    info->time = timeman_elapsed(&w->job->tm);
+    info->pv_len = w->pv_len[0];
+    memcpy(info->pv, w->pv[0], (size_t)info->pv_len * sizeof(Move));
+}
+
+/* Iterative deepening on one worker. Helpers (index > 0) start one ply deeper on odd indices so
+ * the threads spread over two depths. */
+static void iterate(SearchWorker *w)
+{
+    const SearchJob *job = w->job;
+    int max_depth = job->limits.depth > 0 && job->limits.depth < MAX_PLY ? job->limits.depth
+                                                                          : MAX_PLY - 1;
+    int score = 0;
+    for (int depth = 1 + (w->index & 1); depth <= max_depth; depth++) {
+        w->seldepth = 0;
+        w->aborted = false;
+
+        /* Aspiration: a window around the last score, widened on the failing side. */
+        int delta = ASP_DELTA, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+        if (depth >= ASP_MIN_DEPTH && !score_is_decisive(score)) {
+            alpha = score - delta;
+            beta = score + delta;
+        }
+        int s;
+        for (;;) {
+            s = search_root(w, alpha, beta, depth);
+            if (w->aborted)
+                break;
+            if (s <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = s - delta > -SCORE_INFINITE ? s - delta : -SCORE_INFINITE;
+            } else if (s >= beta) {
+                beta = s + delta < SCORE_INFINITE ? s + delta : SCORE_INFINITE;
+            } else {
+                break;
+            }
+            delta += delta / 2;
+        }
+
+        /* An aborted iteration still counts its best move if it beat the previous one (it was
+         * searched to the full depth); its score is that move's. */
+        if (w->aborted) {
+            if (w->index == 0 && w->pv_len[0] > 0 && s > -SCORE_INFINITE &&
+                !move_same(&w->pv[0][0], &w->info.pv[0], true)) {
+                fill_info(w, depth, s);
+                w->info.depth = w->completed;
+            }
+            break;
+        }
+        score = s;
+        w->completed = depth;
+        w->best_score = score;
+        if (w->index != 0)
+            continue;
+
+        fill_info(w, depth, score);
+        if (job->cb)
+            job->cb(&w->info, job->cb_ctx);
+
+        /* Stop early when more depth cannot help: a proven result seen with depth to spare, or a
+         * soft deadline that leaves too little time for another iteration. */
+        if (!job->limits.infinite && job->limits.time > 0) {
+            if (score_is_decisive(score) && depth >= score_plies_to_end(score) + 2)
+                break;
+            if (timeman_soft_expired(&job->tm))
+                break;
+        }
+    }
+}
+
+static void *helper_main(void *arg)
+{
+    iterate(arg);
+    return NULL;
+}
+
+SearchResult search_run(SearchJob *job)
+{
+    SearchResult res;
+    memset(&res, 0, sizeof res);
+    const Game *g = job->game;
+    SearchWorker *main_w = job->workers[0];
+
+    /* 1. The root moves. With none, the side to move has lost; with one and a clock running,
+     * there is nothing to think about. */
+    MoveList *root = &main_w->root;
+    movegen_generate(&g->board, g->rules, false, root);
+    if (root->count == 0) {
+        res.info.score = loss_score(0);
+        return res;
+    }
+    res.has_move = true;
+    res.best = root->moves[0];
+    if (root->count == 1 && job->limits.time > 0 && !job->limits.infinite) {
+        res.info.pv_len = 1;
+        res.info.pv[0] = root->moves[0];
+        res.info.score = eval_board(job->weights, &g->board);
+        return res;
+    }
+
+    /* 2. Every worker starts from the same root, with the game's recent keys for repetitions. */
+    int q = g->quiet[g->ply];
+    if (q > g->ply)
+        q = g->ply;
+    if (q > GAME_MAX_PLIES)
+        q = GAME_MAX_PLIES;
+    for (int t = 0; t < job->nworkers; t++) {
+        SearchWorker *w = job->workers[t];
+        w->index = t;
+        w->job = job;
+        atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
+        w->completed = 0;
+        w->best_score = 0;
+        memset(&w->info, 0, sizeof w->info);
+        memcpy(w->keys, &g->keys[g->ply - q], (size_t)(q + 1) * sizeof(uint64_t));
+        w->base = q;
+        w->quiet[0] = g->quiet[g->ply];
+        if (t > 0)
+            w->root = *root;
+        for (int i = 0; i < root->count; i++)
+            w->root_index[i] = (uint8_t)i;
+        memset(w->killers, 0, sizeof w->killers);
+    }
+    main_w->info.pv_len = 1;
+    main_w->info.pv[0] = root->moves[0];
+
+    /* 3. Start the helpers, search, then stop and join them. */
+    pthread_t threads[SEARCH_MAX_THREADS];
+    int started = 0;
+    for (int t = 1; t < job->nworkers && t < SEARCH_MAX_THREADS; t++) {
+        if (pthread_create(&threads[t], NULL, helper_main, job->workers[t]) != 0)
+            break;
+        started = t;
+    }
+    iterate(main_w);
+
+    /* An infinite search waits for engine_stop() even when it has nothing left to search. */
+    while (job->limits.infinite && !atomic_load(job->stop)) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+    atomic_store(job->stop, true);
+    for (int t = 1; t <= started; t++)
+        pthread_join(threads[t], NULL);
+
+    /* 4. The move of the last finished iteration (or the better move of an unfinished one). */
+    res.info = main_w->info;
+    res.info.nodes = total_nodes(job);
+    res.info.time = timeman_elapsed(&job->tm);
+    if (res.info.pv_len > 0)
+        res.best = res.info.pv[0];
+    if (res.info.pv_len > 1) {
+        res.has_ponder = true;
+        res.ponder = res.info.pv[1];
+    }
+    return res;
+}

@@ -1,0 +1,38 @@
+/*
+ * timeman.c - search deadlines (see timeman.h).
+ *
+ * The margin before the hard limit is 3% of the limit, at least 2 ms and at most 30 ms: enough
+ * for the search to notice the clock (it looks every 1024 nodes, about 0.2 ms), unwind and join
+ * its helpers, while a one-second move still uses 97% of its time. A new iteration starts only
+ * in the first 55% of the limit.
+ */
+#include "timeman.h"
+
+#include "cli.h"
+
+enum { TIME_SOFT_PERCENT = 55 };
+#define TIME_MARGIN_FRACTION 0.03
+#define TIME_MARGIN_MIN 0.002
+#define TIME_MARGIN_MAX 0.030
+
+void timeman_start(TimeManager *tm, double limit)
+{
+    tm->start = cli_now();
+    if (limit <= 0) {
+        tm->hard = tm->soft = 0;
+        return;
+    }
+    double margin = limit * TIME_MARGIN_FRACTION;
+    margin = margin < TIME_MARGIN_MIN ? TIME_MARGIN_MIN : margin > TIME_MARGIN_MAX ? TIME_MARGIN_MAX : margin;
+    double usable = limit - margin;
+    if (usable < limit * 0.5)
+        usable = limit * 0.5;
+    tm->hard = tm->start + usable;
+    tm->soft = tm->start + limit * TIME_SOFT_PERCENT / 100.0;
+}
+
+bool timeman_hard_expired(const TimeManager *tm) { return tm->hard > 0 && cli_now() >= tm->hard; }
+
+bool timeman_soft_expired(const TimeManager *tm) { return tm->soft > 0 && cli_now() >= tm->soft; }
+
+double timeman_elapsed(const TimeManager *tm) { return cli_now() - tm->start; }

@@ -1,0 +1,89 @@
+/*
+ * weights.h - every number the evaluation uses, in one named table.
+ *
+ * The evaluation (eval.c) holds no constants of its own: each term reads its weight from a
+ * Weights value, so the tuner can fit all of them and a weights file can replace any of them.
+ * Terms that matter differently in the opening and the ending come in pairs, NAME_mg and NAME_eg;
+ * eval.c blends them by the number of pieces on the board (24 pieces: all _mg, none: all _eg).
+ * All weights are in hundredths of a man, from the point of view of the side that owns the term.
+ *
+ * A weights file has one `name value` pair per line (value a decimal integer); blank lines and
+ * lines starting with '#' are ignored. Names not in the file keep their built-in values; an
+ * unknown or repeated name, a missing or malformed value, a value out of range or anything after
+ * the value is an error naming its line.
+ */
+#pragma once
+
+#include "types.h"
+
+#include <stdio.h>
+
+/* The table: X(identifier, default). The identifier, lower-cased, is the name in weights files.
+ * Arrays are spelled out element by element so each has its own name. */
+#define WEIGHTS_TABLE(X)                                                                           \
+    /* material: a man is the unit; a king's worth depends on the phase */                         \
+    X(MAN_MG, 100) X(MAN_EG, 100) X(KING_MG, 135) X(KING_EG, 150)                                  \
+    /* men by row, counted from their own back row (row 0 is the back-rank pattern below; a man */ \
+    /* on row 7 is a king) */                                                                      \
+    X(MAN_ROW1_MG, 0) X(MAN_ROW2_MG, 1) X(MAN_ROW3_MG, 3) X(MAN_ROW4_MG, 5) X(MAN_ROW5_MG, 8)      \
+    X(MAN_ROW6_MG, 12)                                                                             \
+    X(MAN_ROW1_EG, 2) X(MAN_ROW2_EG, 5) X(MAN_ROW3_EG, 9) X(MAN_ROW4_EG, 14) X(MAN_ROW5_EG, 20)    \
+    X(MAN_ROW6_EG, 28)                                                                             \
+    /* own back row: value of each pattern of men on its four squares, bit i set when the i-th */  \
+    /* holds a man (Black: squares 1, 2, 3, 4; White: 32, 31, 30, 29); BACK_5 is the bridge */      \
+    X(BACK_0, 0) X(BACK_1, 6) X(BACK_2, 6) X(BACK_3, 10) X(BACK_4, 8) X(BACK_5, 22) X(BACK_6, 14)  \
+    X(BACK_7, 26) X(BACK_8, 3) X(BACK_9, 10) X(BACK_10, 12) X(BACK_11, 16) X(BACK_12, 12)          \
+    X(BACK_13, 26) X(BACK_14, 18) X(BACK_15, 30)                                                   \
+    /* the back-rank guard matters while the opponent has no king: scale in 1/16 once he has */    \
+    X(BACK_KING_SCALE, 6)                                                                          \
+    /* centre (squares 10-11, 14-15, 18-19, 22-23 seen from Black) and edge (the side columns) */  \
+    X(MAN_CENTER_MG, 3) X(MAN_CENTER_EG, 1) X(KING_CENTER_MG, 8) X(KING_CENTER_EG, 10)             \
+    X(MAN_EDGE_MG, -2) X(MAN_EDGE_EG, 0) X(KING_EDGE_MG, -6) X(KING_EDGE_EG, -10)                  \
+    /* mobility: per empty square a piece can step to */                                          \
+    X(MAN_MOB_MG, 1) X(MAN_MOB_EG, 2) X(KING_MOB_MG, 2) X(KING_MOB_EG, 3)                          \
+    /* a man that nothing can stop from crowning: base value minus so much per row still to go */  \
+    X(RUNAWAY_MG, 40) X(RUNAWAY_EG, 60) X(RUNAWAY_ROW, 5)                                          \
+    /* balance: per man of difference between the two halves of the board (left / right) */       \
+    X(BALANCE_MG, -3) X(BALANCE_EG, -1)                                                            \
+    /* kings that cannot move, and kings whose every move steps onto a capturable square */        \
+    X(KING_TRAPPED_MG, -30) X(KING_TRAPPED_EG, -40) X(KING_DOMINATED_MG, -12)                      \
+    X(KING_DOMINATED_EG, -18)                                                                      \
+    /* endings: the weaker side's kings in a double corner, the stronger side's king distance to */ \
+    /* them (per square of distance), and trading down when ahead (per piece off the board) */     \
+    X(WEAK_DOUBLE_CORNER, 20) X(CHASE_DISTANCE, -4) X(TRADE_DOWN, 3)                               \
+    /* the side to move */                                                                         \
+    X(TEMPO, 3)
+
+typedef enum {
+#define WEIGHTS_ENUM(id, value) W_##id,
+    WEIGHTS_TABLE(WEIGHTS_ENUM)
+#undef WEIGHTS_ENUM
+    WEIGHT_NB
+} WeightId;
+
+enum { WEIGHT_LIMIT = 10000 }; /* |value| allowed in a weights file */
+
+typedef struct {
+    int v[WEIGHT_NB]; /* indexed by WeightId */
+} Weights;
+
+/* The built-in weights. */
+void weights_default(Weights *w);
+
+/* The file name of weight ID ("man_mg"), or NULL when ID is out of range. */
+const char *weights_name(int id);
+
+/* The id of the weight called NAME, or -1. */
+int weights_find(const char *name);
+
+/* Reads weights-file TEXT over W (starting values stay for names the text does not mention).
+ * Returns false with "line N: reason" in ERR (ERR_LEN bytes) on the first error; W is then
+ * unchanged. */
+bool weights_parse(Weights *w, const char *text, char *err);
+
+/* weights_parse on the contents of file PATH; the message names the file. */
+bool weights_load(Weights *w, const char *path, char *err);
+
+/* Writes every weight of W as a weights file (the format weights_parse reads). Returns false on a
+ * write error. */
+bool weights_write(const Weights *w, FILE *out);

@@ -1,0 +1,28 @@
+#!/bin/sh
+# bench.sh - `ponder bench`: runs, prints its two summary lines, and is deterministic.
+. "$(dirname "$0")/lib.sh"
+
+depth=8
+[ "${PONDER_VARIANT:-release}" = asan ] && depth=5
+
+"$PONDER" bench "$depth" >"$TMP/a" 2>"$TMP/a.err"
+status=$?
+if [ "$status" -eq 0 ]; then pass "bench runs"; else fail "bench runs" "exit status $status" "$(cat "$TMP/a.err")"; fi
+expect_grep "bench prints nodes searched" '^Nodes searched: [0-9]+$' "$TMP/a"
+expect_grep "bench prints nodes per second" '^Nodes/second: [0-9]+$' "$TMP/a"
+
+"$PONDER" bench "$depth" >"$TMP/b" 2>&1
+grep '^Nodes searched' "$TMP/a" >"$TMP/a.nodes"
+grep '^Nodes searched' "$TMP/b" >"$TMP/b.nodes"
+expect_same "bench node count is deterministic" "$TMP/a.nodes" "$TMP/b.nodes"
+grep -v -e '^Total time' -e '^Nodes/second' "$TMP/a" >"$TMP/a.pos"
+grep -v -e '^Total time' -e '^Nodes/second' "$TMP/b" >"$TMP/b.pos"
+expect_same "bench moves and scores are deterministic" "$TMP/a.pos" "$TMP/b.pos"
+
+expect_status "bench --help exits 0" 0 "$PONDER" bench --help
+expect_grep "bench --help prints usage" '^usage: ponder bench' "$TMP/out"
+expect_status "bench rejects depth 0" 2 "$PONDER" bench 0
+expect_grep "bench names the bad depth" 'DEPTH' "$TMP/err"
+expect_status "bench rejects an unknown option" 2 "$PONDER" bench --fast
+expect_status "bench rejects a missing weights file" 1 "$PONDER" bench 2 --weights "$TMP/none"
+expect_grep "bench names the missing weights file" 'weights file' "$TMP/err"
