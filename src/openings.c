@@ -161,11 +161,12 @@ static bool load_pdn(const char *text, const char *file, OpeningList *l, char *e
         snprintf(err, ERR_LEN, "out of memory");
         return false;
     }
-    size_t pos = 0;
+    PdnReader rd;
+    pdn_reader_init(&rd, text);
     ParseError e;
     int rc;
     bool ok = true;
-    while ((rc = pdn_next_game(text, &pos, &RULES_ENGLISH, g, &e)) != 0) {
+    while ((rc = pdn_read_game(&rd, &RULES_ENGLISH, g, &e)) != 0) {
         if (rc < 0) {
             file_error(err, file, e.line, e.col, e.msg);
             ok = false;
@@ -211,7 +212,7 @@ int openings_load(const char *path, Opening **out, char *err)
 
     /* FEN lines or PDN: look at the first line that is not blank or a comment. */
     const char *p = text;
-    if (memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+    if (strncmp(p, "\xEF\xBB\xBF", 3) == 0)
         p += 3;
     for (;;) {
         p += strspn(p, " \t\r\n");
@@ -222,7 +223,7 @@ int openings_load(const char *path, Opening **out, char *err)
     bool fen = *p == '\0' || *p == 'B' || *p == 'W' || *p == 'b' || *p == 'w' || *p == '"';
 
     OpeningList l = {NULL, 0, 0};
-    const char *body = memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text;
+    const char *body = strncmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text;
     bool ok = fen ? load_fen_lines(body, file, &l, err) : load_pdn(text, file, &l, err);
     free(text);
     if (ok && l.n == 0) {

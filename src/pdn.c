@@ -28,7 +28,7 @@ enum {
     WRAP_COLUMN = 80,  /* movetext line width when writing */
 };
 
-/* The scanner: the text, where it is, and the line bookkeeping for error positions. */
+/* The scanner: a PdnReader's state while it reads one game, and where errors go. */
 typedef struct {
     const char *s;     /* the whole text, NUL-terminated */
     size_t i;          /* current offset */
@@ -545,34 +545,51 @@ static bool parse_game(Scanner *sc, const Rules *r, PdnGame *g)
     }
 }
 
+void pdn_reader_init(PdnReader *rd, const char *text)
+{
+    rd->text = text;
+    rd->pos = strncmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* a UTF-8 byte order mark */
+    rd->line_start = rd->pos;
+    rd->line = 1;
+}
+
+int pdn_read_game(PdnReader *rd, const Rules *r, PdnGame *g, ParseError *e)
+{
+    Scanner sc = {rd->text, rd->pos, rd->line_start, rd->line, e};
+    int rc;
+    if (!skip_blanks(&sc)) {
+        rc = -1; /* a comment that never ends: nothing after it can be read */
+    } else if (sc.s[sc.i] == '\0') {
+        rc = 0;
+    } else if (!parse_game(&sc, r, g)) {
+        size_t next = next_game_start(sc.s, sc.i);
+        while (sc.i < next)
+            sc_next(&sc);
+        rc = -1;
+    } else
+        rc = 1;
+    rd->pos = sc.i;
+    rd->line_start = sc.line_start;
+    rd->line = sc.line;
+    return rc;
+}
+
 int pdn_next_game(const char *text, size_t *pos, const Rules *r, PdnGame *g, ParseError *e)
 {
-    Scanner sc = {text, *pos, *pos, 1, e};
+    PdnReader rd;
+    pdn_reader_init(&rd, text);
     /* Line numbers count from the start of the text. */
-    for (size_t k = 0; k < *pos; k++)
-        if (text[k] == '\n') {
-            sc.line++;
-            sc.line_start = k + 1;
-        }
-    if (sc.i == 0 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-        sc.i = 3; /* a UTF-8 byte order mark */
-    if (!skip_blanks(&sc)) {
-        *pos = strlen(text);
-        return -1;
+    const char *p = text + rd.pos, *end = text + *pos;
+    while (p < end && (p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+        p++;
+        rd.line++;
+        rd.line_start = (size_t)(p - text);
     }
-    if (text[sc.i] == '\0') {
-        *pos = sc.i;
-        return 0;
-    }
-    if (!parse_game(&sc, r, g)) {
-        size_t next = next_game_start(text, sc.i);
-        *pos = next > *pos ? next : *pos + 1;
-        if (*pos > strlen(text))
-            *pos = strlen(text);
-        return -1;
-    }
-    *pos = sc.i;
-    return 1;
+    if (*pos > rd.pos)
+        rd.pos = *pos;
+    int rc = pdn_read_game(&rd, r, g, e);
+    *pos = rd.pos;
+    return rc;
 }
 
 const char *pdn_tag(const PdnGame *g, const char *name)

@@ -31,10 +31,25 @@ typedef struct {
     int line;                      /* line of the file where the game starts */
 } PdnGame;
 
-/* Parses the next game of TEXT starting at *POS under rule set R, replaying every move to check
- * it. Returns 1 and advances *POS past the game, 0 at the end of the text (only blanks left), or
- * -1 on an error (E says what and where, *POS is moved past the bad game so the caller can go
- * on). */
+/* Reads the games of one text in turn, keeping its place and line count between games. */
+typedef struct {
+    const char *text;  /* the whole text, NUL-terminated; not copied, must outlive the reader */
+    size_t pos;        /* offset of the next byte to read */
+    size_t line_start; /* offset where the line holding pos starts */
+    int line;          /* 1-based line of pos */
+} PdnReader;
+
+/* Starts reading TEXT (a leading UTF-8 byte order mark is skipped). */
+void pdn_reader_init(PdnReader *rd, const char *text);
+
+/* Parses the next game under rule set R, replaying every move to check it. Returns 1 with the
+ * game in G, 0 at the end of the text (only blanks and comments left), or -1 on an error: E says
+ * what and where (line and column), and the reader has moved on to the next line that starts a
+ * tag section, so the caller can go on with the next game. */
+int pdn_read_game(PdnReader *rd, const Rules *r, PdnGame *g, ParseError *e);
+
+/* The same for one game of TEXT at offset *POS, which it advances. Lines are counted from the
+ * start of TEXT on every call: loops over many games should use a PdnReader. */
 int pdn_next_game(const char *text, size_t *pos, const Rules *r, PdnGame *g, ParseError *e);
 
 /* Resolves TEXT (blanks around it allowed) to a legal move of B under R, the way PDN files write
