@@ -1,0 +1,40 @@
+/*
+ * play_view.h - how `ponder play' shows things: the board, the numbered move list, and the few
+ * text styles the game uses (bold, dim, a colour for warnings).
+ *
+ * Two renderings of the board. With colours (a terminal, NO_COLOR unset) every square is a block
+ * two lines high and five columns wide, dark squares green and light squares buff, with the pieces
+ * as black and white tiles (kings carry a K), the square number under each piece and the squares
+ * of the last move lit up. Without colours the board is drawn with ASCII lines: men `b' and `w',
+ * kings `[B]' and `[W]', the square number on the line under each dark square and a `*' beside
+ * the numbers of the last move's squares. Either way Black's back row (squares 1-4) is at the top,
+ * as in the board files and the books, and the screen is never cleared.
+ */
+#pragma once
+
+#include "board.h"
+
+#include <stdio.h>
+
+typedef struct {
+    bool color; /* ANSI colours and attributes */
+    bool rich;  /* 256-colour palette (else the 8 basic colours) */
+} ViewStyle;
+
+/* Text attributes for messages: empty strings when S has no colour. */
+const char *view_bold(const ViewStyle *s);
+const char *view_dim(const ViewStyle *s);
+const char *view_warn(const ViewStyle *s);
+const char *view_reset(const ViewStyle *s);
+
+/* Draws B to F; LAST (may be NULL) is the move that led to it, whose squares are marked and whose
+ * captured pieces show as `x'. */
+void view_board(FILE *f, const ViewStyle *s, const Board *b, const Move *last);
+
+/* Prints the N moves numbered from 1 in as many columns as fit in 78 characters, numbered in
+ * reading order row by row. */
+void view_moves(FILE *f, const ViewStyle *s, const Move *moves, int n);
+
+/* Writes SCORE (side to move's view, hundredths of a man) as "+0.35", or for a proven result
+ * "win in 7 plies" / "loss in 8 plies". */
+void view_score(int score, char *buf, size_t size);
