@@ -149,6 +149,15 @@ bool notation_parse_move(const Board *b, const Rules *r, const char *text, Move 
     int n = notation_parse_squares(text, sq, (int)sizeof sq, &capture, e);
     if (n == 0)
         return false;
+    /* A whole route names its move, even when a longer capture passes through its squares. */
+    MoveList all;
+    movegen_generate(b, r, true, &all);
+    for (int i = 0; i < all.count; i++)
+        if (all.moves[i].len == n && move_is_capture(&all.moves[i]) == capture &&
+            memcmp(all.moves[i].path, sq, (size_t)n) == 0) {
+            *out = all.moves[i];
+            return true;
+        }
     MoveList list;
     movegen_generate(b, r, false, &list);
     int found = -1;
@@ -162,8 +171,6 @@ bool notation_parse_move(const Board *b, const Rules *r, const char *text, Move 
     }
     if (found < 0) {
         /* The same squares may describe one of several routes of a merged capture. */
-        MoveList all;
-        movegen_generate(b, r, true, &all);
         for (int i = 0; i < all.count; i++)
             if (move_is_capture(&all.moves[i]) == capture && squares_match(&all.moves[i], sq, n)) {
                 *out = all.moves[i];

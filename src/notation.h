@@ -33,8 +33,8 @@ int notation_parse_squares(const char *text, uint8_t *squares, int max, bool *is
                            ParseError *e);
 
 /* Resolves TEXT to a legal move of B under R: the first and last squares must match, and any
- * squares given in between must lie on the route in order. Errors: syntax, "illegal move",
- * "ambiguous move". */
+ * squares given in between must lie on the route in order; a complete route always names that
+ * route. Errors: syntax, "illegal move", "ambiguous move". */
 bool notation_parse_move(const Board *b, const Rules *r, const char *text, Move *out,
                          ParseError *e);
 
