@@ -570,6 +570,8 @@ bool notation_parse_board_file(const char *text, Board *b, double *time_limit, P
     SKIP_BLANKS();
     if (text[i] == '\0')
         return parse_fail(e, line, 0, "missing time limit");
+    /* All digits into one integer (exact: at most 9 of them), divided once by the power of ten
+     * of the fraction, so that "0.75" gives the double nearest 0.75 as strtod would. */
     double t = 0;
     int digits = 0, frac = 0;
     double scale = 1;
@@ -577,17 +579,17 @@ bool notation_parse_board_file(const char *text, Board *b, double *time_limit, P
     while (isdigit((unsigned char)text[i]) || (text[i] == '.' && !frac)) {
         if (text[i] == '.')
             frac = 1;
-        else if (frac) {
-            scale /= 10;
-            t += (text[i] - '0') * scale;
-            digits++;
-        } else {
-            if (digits < 9)
+        else {
+            if (digits < 9) {
                 t = t * 10 + (text[i] - '0');
+                if (frac)
+                    scale *= 10;
+            }
             digits++;
         }
         i++;
     }
+    t /= scale;
     if (digits == 0 || digits > 9 || t <= 0)
         return parse_fail(e, line, col + 1, "time limit must be a positive number of seconds");
     col += (int)(i - start);
