@@ -1,0 +1,277 @@
+/*
+ * player.c - `ponder player': a program for the middleware protocol of seed 002.
+ *
+ * The protocol: every line on stdin is the opponent's last move as a full path of squares
+ * ("2 11 18"), except that a first line of "0 0" means "you move first". Each is answered with
+ * one move on stdout, one line, flushed at once; nothing else ever goes to stdout. The player
+ * keeps the game in a Game record, so the engine sees repetitions, and checks every move it is
+ * sent: an illegal or unreadable one is reported on stderr and ends the program with status 1.
+ * End of input ends it with status 0. A player with no legal move left has lost: it says so on
+ * stderr and exits 0 (to the seed's middleware, exiting is giving up).
+ *
+ * Besides the engine, it can play two reference opponents: `--baseline', seed 001's depth-6
+ * alpha-beta bot (baseline.c), and `--random', uniformly random legal moves (fast: the match
+ * tests and the referee's overhead measurement use it).
+ */
+#include "baseline.h"
+#include "cli.h"
+#include "command.h"
+#include "engine.h"
+#include "game.h"
+#include "notation.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { PLAYER_LINE_MAX = 4096 };
+
+typedef enum { MODE_ENGINE, MODE_BASELINE, MODE_RANDOM } PlayerMode;
+
+typedef struct {
+    PlayerMode mode;      /* who chooses the moves */
+    SearchLimits limits;  /* engine: time and depth per move */
+    int baseline_depth;   /* baseline: plies */
+    uint64_t rng;         /* random: xorshift64 state (never 0) */
+    Engine *engine;       /* engine mode only */
+} Player;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ponder player [--time S] [--depth N] [--fen FEN] [--hash MB] [--threads N]\n"
+            "                     [--weights FILE] [--egdb DIR] [--baseline | --random [--seed N]]\n"
+            "\n"
+            "Plays one game over stdin/stdout in the middleware protocol of seed 002: each input\n"
+            "line is the opponent's move as a full path (`2 11 18'), or `0 0' on the first line\n"
+            "to move first; each is answered with one move, one line, and nothing else is\n"
+            "printed on stdout. End of input ends the program (status 0); an illegal or\n"
+            "unreadable move is reported on stderr (status 1).\n"
+            "  --time S       seconds per move (default 1)\n"
+            "  --depth N      search at most N plies (with --time: whichever comes first)\n"
+            "  --fen FEN      start from FEN; `0 0' then means: you are the side to move\n"
+            "  --hash MB      transposition table size (default 64)\n"
+            "  --threads N    search threads (default 1)\n"
+            "  --weights FILE evaluation weights (default: built in)\n"
+            "  --egdb DIR     endgame databases\n"
+            "  --baseline     play seed 001's bot instead: depth-6 alpha-beta over its eval2\n"
+            "                 (--depth changes the depth)\n"
+            "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
+}
+
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+/* Chooses the move for the current position of G. Returns false when there is none. */
+static bool choose(Player *pl, const Game *g, Move *out)
+{
+    switch (pl->mode) {
+    case MODE_RANDOM: {
+        MoveList list;
+        int n = movegen_generate(&g->board, g->rules, false, &list);
+        if (n == 0)
+            return false;
+        *out = list.moves[next_random(&pl->rng) % (uint64_t)n];
+        return true;
+    }
+    case MODE_BASELINE:
+        return baseline_search(&g->board, g->rules, pl->baseline_depth, out);
+    default: {
+        SearchResult r = engine_search(pl->engine, g, &pl->limits, NULL, NULL);
+        if (r.has_move)
+            *out = r.best;
+        return r.has_move;
+    }
+    }
+}
+
+/* Plays M into G; a record that has filled up (thousands of plies) starts afresh from the
+ * current position, losing only old repetition history. */
+static void record(Game *g, const Move *m)
+{
+    if (!game_play(g, m)) {
+        Board next = g->board;
+        board_apply(&next, m);
+        game_init(g, g->rules, &next);
+    }
+}
+
+/* Whether TEXT (one line, end of line removed) is "0 0" with any blanks around and between. */
+static bool is_first_move_marker(const char *text)
+{
+    int a, b;
+    char rest;
+    return sscanf(text, " %d %d %c", &a, &b, &rest) == 2 && a == 0 && b == 0 &&
+           strspn(text, " \t0") == strlen(text);
+}
+
+/* The protocol loop. Returns the exit status. */
+static int play(Player *pl, const Board *start)
+{
+    Game *g = malloc(sizeof *g);
+    if (!g) {
+        fprintf(stderr, "ponder player: out of memory\n");
+        return 1;
+    }
+    game_init(g, &RULES_ENGLISH, start);
+    char line[PLAYER_LINE_MAX];
+    int status = 0;
+    for (long lineno = 1; fgets(line, sizeof line, stdin); lineno++) {
+        size_t n = strlen(line);
+        if (n == sizeof line - 1 && line[n - 1] != '\n') {
+            fprintf(stderr, "ponder player: line %ld: longer than %d characters\n", lineno,
+                    PLAYER_LINE_MAX - 2);
+            status = 1;
+            break;
+        }
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            line[--n] = '\0';
+        if (is_first_move_marker(line)) {
+            if (lineno != 1) {
+                fprintf(stderr, "ponder player: line %ld: `0 0' (move first) is only valid as "
+                                "the first line\n", lineno);
+                status = 1;
+                break;
+            }
+        } else {
+            Move m;
+            ParseError e;
+            if (!notation_parse_path(&g->board, g->rules, line, &m, &e)) {
+                char msg[ERR_LEN + 64], fen[128];
+                parse_error_format(&e, msg, sizeof msg);
+                notation_format_fen(&g->board, fen, sizeof fen);
+                fprintf(stderr, "ponder player: line %ld: bad move `%s': %s (position %s)\n",
+                        lineno, line, msg, fen);
+                status = 1;
+                break;
+            }
+            record(g, &m);
+        }
+        Move reply;
+        if (!choose(pl, g, &reply)) {
+            fprintf(stderr, "ponder player: no legal move left: %s has lost\n",
+                    g->board.side == BLACK ? "Black" : "White");
+            break;
+        }
+        char text[128];
+        notation_format_path(&reply, text, sizeof text);
+        printf("%s\n", text);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            /* The other side has gone: nothing more to say to anyone. */
+            break;
+        }
+        record(g, &reply);
+    }
+    if (ferror(stdin)) {
+        fprintf(stderr, "ponder player: read error on stdin\n");
+        status = 1;
+    }
+    free(g);
+    return status;
+}
+
+static int cmd_player(int argc, char **argv)
+{
+    Player pl;
+    memset(&pl, 0, sizeof pl);
+    pl.mode = MODE_ENGINE;
+    pl.limits.time = 1.0;
+    pl.baseline_depth = BASELINE_DEPTH;
+    EngineOptions eo;
+    engine_default_options(&eo);
+    const char *fen = NULL;
+    long depth = 0, seed = -1, threads = 1, hash = (long)eo.hash_mb;
+    double time = pl.limits.time;
+    bool has_time = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--time") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_double("--time", v, 0.001, 86400, &time))
+                goto bad;
+            has_time = true;
+        } else if (strcmp(a, "--depth") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--depth", v, 1, MAX_PLY - 1, &depth))
+                goto bad;
+        } else if (strcmp(a, "--fen") == 0) {
+            if (!(fen = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--hash") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 1, 1 << 16, &hash))
+                goto bad;
+        } else if (strcmp(a, "--threads") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--threads", v, 1, 256, &threads))
+                goto bad;
+        } else if (strcmp(a, "--weights") == 0) {
+            if (!(eo.weights = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--egdb") == 0) {
+            if (!(eo.egdb_dir = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--seed", v, 0, 0x7fffffffL, &seed))
+                goto bad;
+        } else if (strcmp(a, "--baseline") == 0) {
+            pl.mode = MODE_BASELINE;
+        } else if (strcmp(a, "--random") == 0) {
+            pl.mode = MODE_RANDOM;
+        } else {
+            fprintf(stderr, "ponder player: unknown %s `%s'\n",
+                    a[0] == '-' ? "option" : "argument", a);
+            goto bad;
+        }
+    }
+    Board start;
+    if (fen) {
+        ParseError e;
+        char bad_board[ERR_LEN];
+        if (!notation_parse_fen(fen, &start, &e)) {
+            char msg[ERR_LEN + 64];
+            parse_error_format(&e, msg, sizeof msg);
+            fprintf(stderr, "ponder player: bad FEN `%s': %s\n", fen, msg);
+            goto bad;
+        }
+        if (!board_valid(&start, bad_board)) {
+            fprintf(stderr, "ponder player: bad FEN `%s': %s\n", fen, bad_board);
+            goto bad;
+        }
+    } else
+        board_start(&start);
+    pl.limits.time = time;
+    pl.limits.depth = (int)depth;
+    if (depth > 0 && !has_time)
+        pl.limits.time = 0; /* --depth alone: a fixed-depth search */
+    if (depth > 0)
+        pl.baseline_depth = (int)depth;
+    pl.rng = seed >= 0 ? (uint64_t)seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull
+                       : (uint64_t)(cli_now() * 1e9) ^ ((uint64_t)getpid() << 32);
+    if (pl.rng == 0)
+        pl.rng = 1;
+    if (pl.mode == MODE_ENGINE) {
+        eo.hash_mb = (size_t)hash;
+        eo.threads = (int)threads;
+        char err[ERR_LEN];
+        if (!(pl.engine = engine_new(&eo, err))) {
+            fprintf(stderr, "ponder player: %s\n", err);
+            return 1;
+        }
+    }
+    int status = play(&pl, &start);
+    if (pl.engine)
+        engine_free(pl.engine);
+    return status;
+bad:
+    usage(stderr);
+    return 2;
+}
+
+PONDER_COMMAND("player", cmd_player, 40, "play one game over stdin/stdout (seed 002's middleware protocol)")
