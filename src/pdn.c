@@ -322,6 +322,11 @@ static bool parse_move_word(const Board *b, const Rules *r, const char *w, size_
      * the move is ambiguous only when two candidates are different moves. */
     MoveList all;
     movegen_generate(b, r, true, &all);
+    for (int i = 0; i < all.count; i++)
+        if (all.moves[i].len == count && memcmp(all.moves[i].path, sq, (size_t)count) == 0) {
+            *out = all.moves[i]; /* a whole route names its move */
+            return true;
+        }
     const Move *found = NULL;
     for (int i = 0; i < all.count; i++) {
         const Move *m = &all.moves[i];
@@ -331,7 +336,7 @@ static bool parse_move_word(const Board *b, const Rules *r, const char *w, size_
             return parse_fail(e, line, col,
                               "ambiguous move `%s': give the squares it passes through",
                               show_token(w, n, tok));
-        if (!found || (m->len == count && found->len != count))
+        if (!found)
             found = m;
     }
     if (!found)

@@ -253,19 +253,27 @@ static const HandCase hand_cases[] = {
     {"two routes, merged", "B:W6,14,15,22,23:BK1", &RULES_ENGLISH, false, "1x10x17x26x19x10"},
     {"two routes, paths", "B:W6,14,15,22,23:BK1", &RULES_ENGLISH, true,
      "1x10x17x26x19x10 1x10x19x26x17x10"},
-    /* 26. The colours swapped: White king 10, Black men round 18: the same two routes. */
+    /* 26-27. The loop with a way out: king 1 takes 6 to 10; there it may take 7 to 3(0,5) at
+     * once, or go round the loop first (either way) and then take 7 to 3. From 3 nothing more
+     * (8 is empty, 7 taken). Moves: 1x10x3 (6,7) and the loop (6,14,22,23,15,7) by two routes:
+     * 2 moves merged, 3 with paths. */
+    {"loop or not, merged", "B:W6,7,14,15,22,23:BK1", &RULES_ENGLISH, false,
+     "1x10x3 1x10x17x26x19x10x3"},
+    {"loop or not, paths", "B:W6,7,14,15,22,23:BK1", &RULES_ENGLISH, true,
+     "1x10x3 1x10x17x26x19x10x3 1x10x19x26x17x10x3"},
+    /* 28. The colours swapped: White king 10, Black men round 18: the same two routes. */
     {"white king loop, paths", "W:WK10:B14,15,22,23", &RULES_ENGLISH, true,
      "10x17x26x19x10 10x19x26x17x10"},
-    /* 27-28. A king with two single captures: 18(4,3) over 14(3,2) to 9(2,1), or over 22(5,2)
+    /* 29-30. A king with two single captures: 18(4,3) over 14(3,2) to 9(2,1), or over 22(5,2)
      * to 25(6,1); from 9 and 25 there is nothing more to take. English: the two captures.
      * Tower: both captures, and the king's steps to the empty 15 and 23. */
     {"king captures", "B:W14,22:BK18", &RULES_ENGLISH, false, "18x9 18x25"},
     {"tower king", "B:W14,22:BK18", &RULES_TOWER, false, "18x9 18x25 18-15 18-23"},
-    /* 29. Tower: a king (tower) jumps backwards too, once: White king 9(2,1) over Black 14(3,2)
+    /* 31. Tower: a king (tower) jumps backwards too, once: White king 9(2,1) over Black 14(3,2)
      * to 18(4,3); the White man 27(6,5) steps to 23 or 24 (row 5). Black's 22 next to 18 does
      * not matter: one jump per turn. */
     {"tower king jumps back", "W:WK9,27:B14,22", &RULES_TOWER, false, "9x18 9-5 9-6 9-13 27-23 27-24"},
-    /* 30. Men never capture backwards: White man 14(3,2) with a Black man behind it on 18(4,3)
+    /* 32. Men never capture backwards: White man 14(3,2) with a Black man behind it on 18(4,3)
      * and 22 empty cannot jump it; it steps to 9 or 10. */
     {"no backward capture by a man", "W:W14:B18", &RULES_ENGLISH, false, "14-9 14-10"},
 };

@@ -426,6 +426,16 @@ static void limits(void)
     CHECK(pdn_next_game("[FEN \"B:W14,15,22,23:BK10\"]\n1. 10x17x26 *", &pos, &RULES_ENGLISH,
                         &game, &e) == -1);
     CHECK(strstr(e.msg, "illegal move") != NULL);
+    /* A whole route names its move although a longer capture (round the loop at 10 first)
+     * passes through the same squares; the short form is ambiguous. */
+    pos = 0;
+    CHECK(pdn_next_game("[FEN \"B:W6,7,14,15,22,23:BK1\"]\n1. 1x10x3 *", &pos, &RULES_ENGLISH,
+                        &game, &e) == 1 &&
+          game.moves[0].captured == ((1u << 5) | (1u << 6)));
+    pos = 0;
+    CHECK(pdn_next_game("[FEN \"B:W6,7,14,15,22,23:BK1\"]\n1. 1x3 *", &pos, &RULES_ENGLISH,
+                        &game, &e) == -1 &&
+          strstr(e.msg, "ambiguous"));
     /* 33 tags */
     char text[4096];
     size_t len = 0;
