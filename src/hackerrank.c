@@ -1,0 +1,204 @@
+/*
+ * hackerrank.c - `ponder hackerrank`: one move for the HackerRank checkers challenge (seed 001).
+ *
+ * The challenge runs the program once per move: it reads the player letter, the board size and
+ * eight rows of `_ b w B W' (row 0 at the top, Black's men start there and move down) and must
+ * print one legal move: the number of hops, the origin `row col', then every landing square.
+ * The rules are the `hackerrank' rule set: English checkers, except that a man crowned during a
+ * capture goes on capturing as a king.
+ *
+ * The move comes from the full engine (engine.h) under a time budget. The judge counts the time
+ * of the whole process, so the budget is measured from process start (the processor time used
+ * before this function ran plus the time since) and the search gets HACKERRANK_TIME_SHARE of
+ * --time, which leaves room for exit and the judge's own overhead. The table is small so that
+ * clearing it costs nothing. The engine's choice is matched against the legal moves of the
+ * position and the generator's copy is printed, so the output is always a legal move.
+ *
+ * `make hackerrank` turns this file and every module it needs into build/hackerrank.c, one C
+ * file whose main() calls cmd_hackerrank (scripts/amalgamate.sh), to paste into the site.
+ */
+#include "hackerrank.h"
+
+#include "cli.h"
+#include "command.h"
+#include "engine.h"
+#include "notation.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum {
+    HACKERRANK_INPUT_MAX = 1 << 16, /* the input is about 90 bytes; far more is not the input */
+    HACKERRANK_HASH_MB = 16,        /* default table size: cheap to clear at start-up */
+};
+
+#define HACKERRANK_TIME_SHARE 0.8   /* share of --time the search may use */
+#define HACKERRANK_MIN_SEARCH 0.001 /* seconds the search always gets, to find some move */
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ponder hackerrank [--time S] [--depth N] [--nodes N] [--hash MB] [--verbose]"
+            " [FILE]\n"
+            "\n"
+            "Reads a position of the HackerRank checkers challenge from FILE or stdin: the player\n"
+            "to move (`b' or `w'), the board size (8), then 8 rows of `_' (empty), `b' `w' (men)\n"
+            "and `B' `W' (kings), Black's men starting at the top. Prints the move to play in the\n"
+            "challenge's format: the number of hops, the start `row col', then each landing\n"
+            "square. Captures are mandatory and go on to the end; a man crowned during a capture\n"
+            "goes on capturing as a king.\n"
+            "  --time S     the whole run takes at most S seconds (default 1); the search gets\n"
+            "               %d%% of it, less the start-up time\n"
+            "  --depth N    search N plies; without --time there is then no time limit, and the\n"
+            "               answer is the same on every run\n"
+            "  --nodes N    stop the search after about N nodes (also the same on every run)\n"
+            "  --hash MB    transposition table size in MB (default %d)\n"
+            "  --verbose    report each finished search iteration on stderr\n"
+            "Exit status: 0 a move was printed; 1 the side to move has no legal move (it has\n"
+            "lost) or the output failed; 2 bad arguments or malformed input.\n",
+            (int)(HACKERRANK_TIME_SHARE * 100 + 0.5), HACKERRANK_HASH_MB);
+}
+
+/* Processor time the process has used so far: what it spent before main() ran. */
+static double process_seconds(void)
+{
+    clock_t c = clock();
+    return c == (clock_t)-1 ? 0.0 : (double)c / CLOCKS_PER_SEC;
+}
+
+/* SearchCallback for --verbose: one line per finished iteration on stderr. */
+static void report(const SearchInfo *info, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "info depth %d seldepth %d score %d nodes %llu time %.3f pv", info->depth,
+            info->seldepth, info->score, (unsigned long long)info->nodes, info->time);
+    for (int i = 0; i < info->pv_len; i++) {
+        char mv[64];
+        notation_format_move(&info->pv[i], mv, sizeof mv);
+        fprintf(stderr, " %s", mv);
+    }
+    fputc('\n', stderr);
+}
+
+/* The legal move of LIST that is the engine's choice R, or NULL. */
+static const Move *find_legal(const MoveList *list, const SearchResult *r)
+{
+    if (!r->has_move)
+        return NULL;
+    for (int i = 0; i < list->count; i++)
+        if (move_same(&list->moves[i], &r->best, false))
+            return &list->moves[i];
+    return NULL;
+}
+
+int cmd_hackerrank(int argc, char **argv)
+{
+    double start = cli_now() - process_seconds();
+    double time_limit = 1.0;
+    long depth = 0, nodes = 0, hash_mb = HACKERRANK_HASH_MB;
+    bool time_given = false, verbose = false;
+    const char *path = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--time") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) ||
+                !cli_double("--time", v, 0.01, 1e6, &time_limit))
+                goto bad;
+            time_given = true;
+        } else if (strcmp(a, "--depth") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--depth", v, 1, MAX_PLY - 1, &depth))
+                goto bad;
+        } else if (strcmp(a, "--nodes") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) ||
+                !cli_long("--nodes", v, 1, 1000000000000L, &nodes))
+                goto bad;
+        } else if (strcmp(a, "--hash") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 1, 65536, &hash_mb))
+                goto bad;
+        } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
+            verbose = true;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "ponder hackerrank: unknown option `%s'\n", a);
+            goto bad;
+        } else if (!path) {
+            path = a;
+        } else {
+            fprintf(stderr, "ponder hackerrank: unexpected argument `%s'\n", a);
+            goto bad;
+        }
+    }
+
+    /* Read and check the position. */
+    char err[ERR_LEN + 64];
+    char *text = cli_read_file(path ? path : "-", HACKERRANK_INPUT_MAX, NULL, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "ponder hackerrank: cannot read the input: %s\n", err);
+        return 2;
+    }
+    Board board;
+    ParseError pe;
+    bool ok = notation_parse_hackerrank(text, &board, &pe);
+    free(text);
+    if (!ok) {
+        parse_error_format(&pe, err, sizeof err);
+        fprintf(stderr, "ponder hackerrank: bad input: %s\n", err);
+        return 2;
+    }
+    MoveList legal;
+    if (movegen_generate(&board, &RULES_HACKERRANK, false, &legal) == 0) {
+        fprintf(stderr, "ponder hackerrank: %s has no legal move (the game is lost)\n",
+                board.side == BLACK ? "Black" : "White");
+        return 1;
+    }
+
+    /* Search. */
+    EngineOptions opt;
+    engine_default_options(&opt);
+    opt.hash_mb = (size_t)hash_mb;
+    opt.threads = 1;
+    Engine *engine = engine_new(&opt, err);
+    Game *game = malloc(sizeof *game);
+    if (!engine || !game) {
+        fprintf(stderr, "ponder hackerrank: %s\n", engine ? "out of memory" : err);
+        engine_free(engine);
+        free(game);
+        return 1;
+    }
+    game_init(game, &RULES_HACKERRANK, &board);
+    SearchLimits limits = {.depth = (int)depth, .nodes = (uint64_t)nodes};
+    if (time_given || (depth == 0 && nodes == 0)) {
+        limits.time = time_limit * HACKERRANK_TIME_SHARE - (cli_now() - start);
+        if (limits.time < HACKERRANK_MIN_SEARCH)
+            limits.time = HACKERRANK_MIN_SEARCH;
+    }
+    SearchResult result = engine_search(engine, game, &limits, verbose ? report : NULL, NULL);
+    engine_free(engine);
+    free(game);
+
+    /* The generator's copy of the chosen move: always legal, with every landing square. */
+    const Move *move = find_legal(&legal, &result);
+    if (!move) {
+        fprintf(stderr, "ponder hackerrank: internal error: the engine chose no legal move; "
+                        "playing the first legal move instead\n");
+        move = &legal.moves[0];
+    }
+    char out[32 * (MAX_JUMPS + 4)];
+    notation_format_hackerrank(move, out, sizeof out);
+    if (verbose)
+        fprintf(stderr, "time %.3f s since process start\n", cli_now() - start);
+    if (fputs(out, stdout) == EOF || fflush(stdout) != 0) {
+        fprintf(stderr, "ponder hackerrank: cannot write the move\n");
+        return 1;
+    }
+    return 0;
+bad:
+    usage(stderr);
+    return 2;
+}
+
+PONDER_COMMAND("hackerrank", cmd_hackerrank, 60, "one move for the HackerRank checkers challenge")
