@@ -1,0 +1,468 @@
+/*
+ * console_cmd.c - the engine console's commands and move input (see console.h).
+ *
+ * Each line is a command (its first word) or, failing that, a move. Every line gets an answer
+ * ending in the prompt, or starts a search that prints the prompt when it ends. Errors read
+ * `Error (REASON): INPUT', where INPUT is the line (the FEN alone for `setboard').
+ *
+ * Moves: a simple move `10-14'; a capture `11x18'; a multi-jump with every landing square
+ * `10x17x26', or with only some of them when that names one move, or one jump per line
+ * (`10x17' then `17x26'), in which case the position is shown between the jumps with the same
+ * side on move. The game record keeps whole moves; `splits' remembers where the typing broke
+ * them, for `history'.
+ */
+#include "console.h"
+
+#include "notation.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+    NEXT_PROMPT,  /* print the prompt, then let the engine search by itself */
+    NEXT_NOTHING, /* a search was started; it prints the prompt when it ends */
+    NEXT_QUIT,    /* leave */
+} Next;
+
+/* Prints the path squares PATH[FROM..TO] joined by SEP. */
+static void format_path(const uint8_t *path, int from, int to, char sep, char *buf, size_t size)
+{
+    int len = 0;
+    buf[0] = '\0';
+    for (int k = from; k <= to && (size_t)len + 4 < size; k++) {
+        if (k > from)
+            buf[len++] = sep;
+        len += snprintf(buf + len, size - (size_t)len, "%d", path[k] + 1);
+    }
+}
+
+/* `  move ...' for each piece of a move as it was typed: SPLITS marks the path indices where
+ * the input broke it. */
+static void print_typed(const uint8_t *path, int len, uint16_t splits, bool capture)
+{
+    int start = 0;
+    for (int k = 1; k < len; k++) {
+        if (k < len - 1 && !(splits & (1u << k)))
+            continue;
+        char text[64];
+        format_path(path, start, k, capture ? 'x' : '-', text, sizeof text);
+        console_out("  move %s\n", text);
+        start = k;
+    }
+}
+
+/* ---- Commands ---- */
+
+static const char *const HELP_TEXT =
+    "    ?               Show this list of commands.\n"
+    "    analyze         Search the position on the board and show the engine's\n"
+    "                    thinking, without playing a move.\n"
+    "    black           Put Black on move; the engine takes White.\n"
+    "    force           Make the engine play neither side: you enter every move.\n"
+    "    go              Leave force mode and give the engine the side on move: it\n"
+    "                    thinks, then plays.\n"
+    "    help            Show this list of commands.\n"
+    "    history         List the moves played since the start position.\n"
+    "    new             Start a new game from the standard position.\n"
+    "    ping N          Answer \"pong N\" (N a decimal number), even while the\n"
+    "                    engine thinks.\n"
+    "    print           Show the board.\n"
+    "    quit            Leave the program.\n"
+    "    rotate          Turn the board drawing around by 180 degrees.\n"
+    "    setboard FEN    Set up the position FEN, e.g. B:W18,24,K30:B1,2,K9.\n"
+    "    sd DEPTH        Search at most DEPTH plies deep (`unlimited': no limit).\n"
+    "    st TIME         Think at most TIME seconds per move (default 5;\n"
+    "                    `unlimited': no limit).\n"
+    "    undo            Take back the last move (with the engine's answer to it).\n"
+    "    verbose         Show or hide the engine's thinking.\n"
+    "    white           Put White on move; the engine takes Black.\n"
+    "    10-14, 11x18    Play a move; a multi-jump as 10x17x26 or one jump at a time.\n";
+
+static void forget_expected(Console *c)
+{
+    c->have_expected = false;
+}
+
+/* A new game record starting from B (history, multi-jump and expected reply forgotten). */
+static void restart_from(Console *c, const Board *b)
+{
+    game_init(&c->game, &RULES_ENGLISH, b);
+    c->part_len = 0;
+    c->part_splits = 0;
+    forget_expected(c);
+}
+
+static Next cmd_help(Console *c, const char *arg, const char *line)
+{
+    console_out("%s", HELP_TEXT);
+    return NEXT_PROMPT;
+}
+
+static Next cmd_ping(Console *c, const char *arg, const char *line)
+{
+    const char *n;
+    if (!console_is_ping(line, &n))
+        console_error("illegal option, N must be a decimal number", line);
+    else
+        console_out("pong %.*s\n", (int)strcspn(n, " \t"), n);
+    return NEXT_PROMPT;
+}
+
+static Next cmd_sd(Console *c, const char *arg, const char *line)
+{
+    if (strcmp(arg, "unlimited") == 0) {
+        c->depth = 0;
+        return NEXT_PROMPT;
+    }
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (*end != '\0' || errno == ERANGE || v < 1 || v > CONSOLE_MAX_DEPTH) {
+        char reason[80];
+        snprintf(reason, sizeof reason, "illegal option, DEPTH must be 1 to %d or `unlimited'",
+                 CONSOLE_MAX_DEPTH);
+        console_error(reason, line);
+    } else
+        c->depth = (int)v;
+    return NEXT_PROMPT;
+}
+
+static Next cmd_st(Console *c, const char *arg, const char *line)
+{
+    if (strcmp(arg, "unlimited") == 0) {
+        c->time = 0;
+        return NEXT_PROMPT;
+    }
+    char *end;
+    errno = 0;
+    double v = strtod(arg, &end);
+    if (*end != '\0' || errno == ERANGE || !isfinite(v) || v <= 0 || v > 1e6)
+        console_error(
+            "illegal option, TIME must be more than 0 and at most 1000000 seconds, or `unlimited'",
+            line);
+    else
+        c->time = v;
+    return NEXT_PROMPT;
+}
+
+static Next cmd_verbose(Console *c, const char *arg, const char *line)
+{
+    c->verbose = !c->verbose;
+    console_out("  Verbose mode %s.\n", c->verbose ? "on" : "off");
+    return NEXT_PROMPT;
+}
+
+static Next cmd_print(Console *c, const char *arg, const char *line)
+{
+    console_show_position(c);
+    return NEXT_PROMPT;
+}
+
+static Next cmd_rotate(Console *c, const char *arg, const char *line)
+{
+    c->rotated = !c->rotated;
+    console_show_position(c);
+    return NEXT_PROMPT;
+}
+
+static Next cmd_history(Console *c, const char *arg, const char *line)
+{
+    for (int i = 0; i < c->game.ply; i++) {
+        const Move *m = &c->game.moves[i];
+        print_typed(m->path, m->len, c->splits[i], move_is_capture(m));
+    }
+    if (c->part_len > 0)
+        print_typed(c->part, c->part_len, c->part_splits, true);
+    return NEXT_PROMPT;
+}
+
+static Next cmd_new(Console *c, const char *arg, const char *line)
+{
+    restart_from(c, NULL);
+    c->force = false;
+    c->engine_side = WHITE;
+    engine_new_game(c->engine);
+    console_show_position(c);
+    return NEXT_PROMPT;
+}
+
+static Next cmd_force(Console *c, const char *arg, const char *line)
+{
+    c->force = true;
+    return NEXT_PROMPT;
+}
+
+static Next cmd_quit(Console *c, const char *arg, const char *line)
+{
+    return NEXT_QUIT;
+}
+
+static Next cmd_go(Console *c, const char *arg, const char *line)
+{
+    if (c->part_len > 0) {
+        console_error("jump not finished", line);
+        return NEXT_PROMPT;
+    }
+    if (console_game_over(c)) {
+        console_error("game is over", line);
+        return NEXT_PROMPT;
+    }
+    c->force = false;
+    c->engine_side = c->game.board.side;
+    console_out("  Thinking ...\n");
+    console_start_search(c, CONSOLE_THINK, true);
+    return NEXT_NOTHING;
+}
+
+static Next cmd_analyze(Console *c, const char *arg, const char *line)
+{
+    if (c->part_len > 0) {
+        console_error("jump not finished", line);
+        return NEXT_PROMPT;
+    }
+    console_out("  Analyzing ...\n");
+    console_start_search(c, CONSOLE_ANALYZE, true);
+    return NEXT_NOTHING;
+}
+
+/* `black' and `white': SIDE on move, the engine plays the other side. */
+static Next set_side(Console *c, int side, const char *line)
+{
+    if (c->part_len > 0) {
+        console_error("jump not finished", line);
+        return NEXT_PROMPT;
+    }
+    if (c->game.board.side != side) {
+        Board b = c->game.board;
+        b.side = side;
+        b.key = board_compute_key(&b);
+        restart_from(c, &b);
+    }
+    c->force = false;
+    c->engine_side = side ^ 1;
+    return NEXT_PROMPT;
+}
+
+static Next cmd_black(Console *c, const char *arg, const char *line)
+{
+    return set_side(c, BLACK, line);
+}
+
+static Next cmd_white(Console *c, const char *arg, const char *line)
+{
+    return set_side(c, WHITE, line);
+}
+
+static Next cmd_undo(Console *c, const char *arg, const char *line)
+{
+    if (c->part_len > 0) {
+        /* Take back the last jump typed. */
+        int k = c->part_len - 2;
+        while (k > 0 && !(c->part_splits & (1u << k)))
+            k--;
+        c->part_splits &= (uint16_t) ~(1u << k);
+        c->part_len = k > 0 ? k + 1 : 0;
+    } else if (c->game.ply == 0) {
+        console_error("no move to undo", line);
+        return NEXT_PROMPT;
+    } else {
+        game_undo(&c->game);
+        /* Playing a side, take back the engine's answer too, so that the user is on move. */
+        if (!c->force && c->game.board.side == c->engine_side && c->game.ply > 0)
+            game_undo(&c->game);
+        forget_expected(c);
+    }
+    console_show_position(c);
+    return NEXT_PROMPT;
+}
+
+static Next cmd_setboard(Console *c, const char *arg, const char *line)
+{
+    Board b;
+    ParseError e;
+    if (!notation_parse_fen(arg, &b, &e)) {
+        char reason[ERR_LEN + 16];
+        snprintf(reason, sizeof reason, "illegal FEN, %s", e.msg);
+        console_error(reason, arg);
+        return NEXT_PROMPT;
+    }
+    restart_from(c, &b);
+    engine_new_game(c->engine);
+    console_show_position(c);
+    return NEXT_PROMPT;
+}
+
+/* Plays the user's whole move M, typed in pieces at the path indices SPLITS. */
+static Next play_user_move(Console *c, const Move *m, uint16_t splits, const char *line)
+{
+    if (!game_play(&c->game, m)) {
+        console_error("game record full", line);
+        return NEXT_PROMPT;
+    }
+    c->splits[c->game.ply - 1] = splits;
+    c->part_len = 0;
+    c->part_splits = 0;
+    forget_expected(c);
+    console_show_position(c);
+    if (console_announce_result(c))
+        return NEXT_PROMPT;
+    if (!c->force && c->game.board.side == c->engine_side) {
+        console_out("  Thinking ...\n");
+        console_start_search(c, CONSOLE_THINK, true);
+        return NEXT_NOTHING;
+    }
+    return NEXT_PROMPT;
+}
+
+/* A move, a jump of a multi-jump, or anything that is not a command. */
+static Next cmd_move(Console *c, const char *line)
+{
+    uint8_t sq[MAX_JUMPS + 4];
+    bool capture;
+    ParseError e;
+    int n = notation_parse_squares(line, sq, (int)sizeof sq, &capture, &e);
+    if (n == 0) {
+        /* Squares joined by dashes that would read as a capture path are merely illegal. */
+        char alt[CONSOLE_LINE_MAX];
+        snprintf(alt, sizeof alt, "%s", line);
+        for (char *p = alt; *p; p++)
+            if (*p == '-')
+                *p = 'x';
+        if (notation_parse_squares(alt, sq, (int)sizeof sq, &capture, &e) == 0) {
+            char reason[ERR_LEN + 16];
+            notation_parse_squares(line, sq, (int)sizeof sq, &capture, &e);
+            snprintf(reason, sizeof reason, "illegal move, %s", e.msg);
+            console_error(reason, line);
+        } else
+            console_error("illegal move", line);
+        return NEXT_PROMPT;
+    }
+    /* The path typed so far: a jump under way, then these squares. */
+    uint8_t path[CONSOLE_PATH_MAX];
+    int len = 0;
+    uint16_t splits = 0;
+    if (c->part_len > 0) {
+        if (!capture || sq[0] != c->part[c->part_len - 1] ||
+            c->part_len + n - 1 > CONSOLE_PATH_MAX) {
+            console_error("illegal move", line);
+            return NEXT_PROMPT;
+        }
+        memcpy(path, c->part, (size_t)c->part_len);
+        len = c->part_len;
+        splits = (uint16_t)(c->part_splits | (1u << (c->part_len - 1)));
+        for (int i = 1; i < n; i++)
+            path[len++] = sq[i];
+    } else {
+        if (n > CONSOLE_PATH_MAX) {
+            console_error("illegal move", line);
+            return NEXT_PROMPT;
+        }
+        memcpy(path, sq, (size_t)n);
+        len = n;
+    }
+
+    /* 1. Every square of a legal route: the move. 2. The start of a capture route: a jump
+     * under way. 3. First and last squares (and some between): the move they name. */
+    MoveList all;
+    movegen_generate(&c->game.board, c->game.rules, true, &all);
+    for (int i = 0; i < all.count; i++) {
+        const Move *m = &all.moves[i];
+        if (move_is_capture(m) == capture && m->len == len &&
+            memcmp(m->path, path, (size_t)len) == 0)
+            return play_user_move(c, m, splits, line);
+    }
+    if (capture)
+        for (int i = 0; i < all.count; i++) {
+            const Move *m = &all.moves[i];
+            if (move_is_capture(m) && m->len > len && memcmp(m->path, path, (size_t)len) == 0) {
+                memcpy(c->part, path, (size_t)len);
+                c->part_len = len;
+                c->part_splits = splits;
+                forget_expected(c);
+                console_show_position(c);
+                return NEXT_PROMPT;
+            }
+        }
+    Move m;
+    if (c->part_len == 0 && notation_parse_move(&c->game.board, c->game.rules, line, &m, &e))
+        return play_user_move(c, &m, 0, line);
+    console_error(c->part_len == 0 ? e.msg : "illegal move", line);
+    return NEXT_PROMPT;
+}
+
+typedef struct {
+    const char *name;
+    Next (*run)(Console *c, const char *arg, const char *line);
+    int args; /* 0: none, 1: one required */
+} ConsoleCommand;
+
+static const ConsoleCommand COMMANDS[] = {
+    {"?", cmd_help, 0},
+    {"analyze", cmd_analyze, 0},
+    {"black", cmd_black, 0},
+    {"force", cmd_force, 0},
+    {"go", cmd_go, 0},
+    {"help", cmd_help, 0},
+    {"history", cmd_history, 0},
+    {"new", cmd_new, 0},
+    {"ping", cmd_ping, 1},
+    {"print", cmd_print, 0},
+    {"quit", cmd_quit, 0},
+    {"rotate", cmd_rotate, 0},
+    {"setboard", cmd_setboard, 1},
+    {"sd", cmd_sd, 1},
+    {"st", cmd_st, 1},
+    {"undo", cmd_undo, 0},
+    {"verbose", cmd_verbose, 0},
+    {"white", cmd_white, 0},
+};
+
+/* Carries out one input line. Returns false to quit. */
+bool console_execute(Console *c, char *line, LineStatus status)
+{
+    Next next = NEXT_PROMPT;
+    if (status == LINE_TOO_LONG) {
+        char shown[64];
+        snprintf(shown, sizeof shown, "%.32s...", line);
+        console_error("line too long", shown);
+    } else if (status == LINE_NUL) {
+        console_error("NUL byte in the line", line);
+    } else {
+        size_t n = strlen(line);
+        while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+            line[--n] = '\0';
+        while (*line == ' ' || *line == '\t')
+            line++;
+        size_t word = strcspn(line, " \t");
+        const char *arg = line + word;
+        while (*arg == ' ' || *arg == '\t')
+            arg++;
+        const ConsoleCommand *cmd = NULL;
+        for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+            if (strlen(COMMANDS[i].name) == word && strncmp(COMMANDS[i].name, line, word) == 0)
+                cmd = &COMMANDS[i];
+        if (*line == '\0') {
+            /* An empty line: just the prompt again. */
+        } else if (!cmd) {
+            next = cmd_move(c, line);
+        } else if (cmd->args == 1 && *arg == '\0') {
+            console_error("option missing", line);
+        } else if (cmd->args == 0 && *arg != '\0') {
+            char reason[64];
+            snprintf(reason, sizeof reason, "unexpected argument `%.32s'", arg);
+            console_error(reason, line);
+        } else {
+            next = cmd->run(c, arg, line);
+        }
+    }
+    if (next == NEXT_QUIT)
+        return false;
+    if (next == NEXT_PROMPT) {
+        console_prompt(c);
+        console_auto_search(c);
+    }
+    return true;
+}
