@@ -120,13 +120,14 @@ static SearchResult think(Play *p, double *seconds)
     return r;
 }
 
-/* " (depth 12, 2.95 s, eval +0.35)" for the search that gave R. */
-static void describe_search(const SearchResult *r, double seconds, char *buf, size_t size)
+/* "depth 12, 2.95 s, eval +0.35 for White" for the search that gave R for SIDE. */
+static void describe_search(const SearchResult *r, double seconds, int side, char *buf,
+                            size_t size)
 {
     char score[48];
     view_score(r->info.score, score, sizeof score);
-    snprintf(buf, size, "depth %d, %.2f s, %s%s", r->info.depth, seconds,
-             score_is_decisive(r->info.score) ? "" : "eval ", score);
+    snprintf(buf, size, "depth %d, %.2f s, %s%s for %s", r->info.depth, seconds,
+             score_is_decisive(r->info.score) ? "" : "eval ", score, play_color_name(side));
 }
 
 static TurnStatus computer_turn(Play *p)
@@ -151,7 +152,7 @@ static TurnStatus computer_turn(Play *p)
         if (!r.has_move) /* cannot happen: the game is not over, so there is a legal move */
             return TURN_QUIT;
         m = r.best;
-        describe_search(&r, seconds, how, sizeof how);
+        describe_search(&r, seconds, p->game.board.side, how, sizeof how);
     }
     notation_format_move(&m, mv, sizeof mv);
     printf("%s%s plays %s%s   (%s)\n", view_bold(&p->style), play_color_name(side), mv,
@@ -253,7 +254,7 @@ static void hint(Play *p, const MoveList *list)
         double seconds;
         SearchResult r = think(p, &seconds);
         m = r.best;
-        describe_search(&r, seconds, how, sizeof how);
+        describe_search(&r, seconds, p->game.board.side, how, sizeof how);
     }
     notation_format_move(&m, mv, sizeof mv);
     int number = 0;

@@ -46,6 +46,10 @@ for bad in "--black martian" "--white" "--time 0" "--time abc" "--time -3" "--de
     expect_status "play $bad: exit 2" 2 "$PONDER" play $bad
     if [ -s "$TMP/err" ]; then pass "play $bad: says why"; else fail "play $bad: says why"; fi
 done
+# An engine option the engine refuses: a run-time failure (1), like the other engine programs.
+expect_status "play --weights /nonexistent: exit 1" 1 "$PONDER" play --weights /nonexistent/w.txt \
+    --black human --white human
+expect_grep "play --weights /nonexistent: says why" "^ponder play: .*/nonexistent/w.txt" "$TMP/err"
 "$PONDER" play --board "$PLAYDATA/bad-digit.txt" 2>"$TMP/err" >/dev/null
 expect_grep "bad board file: what and where" "is not a board file: square 11: .7' is not a digit 0-4 at line 3, column 11" "$TMP/err"
 
@@ -90,7 +94,7 @@ ok "EOF at the PDN question quits"
 # With one legal move the computer plays at once, without searching.
 grep -q 'plays .*(the only legal move)' "$TMP"/cc-*.out && pass "forced move played at once" ||
     fail "forced move played at once" "no '(the only legal move)' in any game"
-grep -q -E 'plays .*\(depth [0-9]+, [0-9.]+ s, (eval [+-][0-9]+\.[0-9]{2}|(win|loss) in [0-9]+ plies)\)' \
+grep -q -E 'plays .*\(depth [0-9]+, [0-9.]+ s, (eval [+-][0-9]+\.[0-9]{2}|(win|loss) in [0-9]+ plies) for (Black|White)\)' \
     "$TMP"/cc-*.out && pass "computer move: depth, time and evaluation" ||
     fail "computer move: depth, time and evaluation"
 
