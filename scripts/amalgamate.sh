@@ -234,8 +234,10 @@ version=$(git -C "$SRCDIR" describe --always --dirty 2>/dev/null) && version=" $
 {
     echo "/*"
     echo " * \`ponder $MODULE' of Ponder (checkers engine)$version in one C file, written by"
-    echo " * scripts/amalgamate.sh from: $(tr '\n' ' ' <"$TMP/taken" | sed 's/ $//')."
-    echo " * Do not edit: change the sources and run \`make $MODULE'. Build: gcc -std=c11 -O2 FILE.c -lm"
+    echo "scripts/amalgamate.sh from $(tr '\n' ' ' <"$TMP/taken" | sed 's/ $//')." |
+        fold -s -w 96 | sed 's/ *$//; s/^/ * /'
+    echo " * Do not edit: change the sources and run \`make $MODULE'."
+    echo " * Build: gcc -std=c11 -O2 FILE.c -lm"
     echo " */"
 } >"$TMP/head"
 {
