@@ -650,9 +650,19 @@ bool pdn_write_game(FILE *f, const Game *g, const PdnTag *tags, int ntags, const
         result = "*";
     if (!result_of(result, strlen(result)) || strcmp(result_of(result, strlen(result)), result))
         return errno = EINVAL, false;
-    for (int k = 0; k < ntags; k++)
+    /* What is written must read back: valid names, no name twice, room for the tags we add. */
+    int own = 0;
+    for (int k = 0; k < ntags; k++) {
         if (!valid_tag_name(tags[k].name))
             return errno = EINVAL, false;
+        for (int j = 0; j < k; j++)
+            if (strcmp(tags[j].name, tags[k].name) == 0)
+                return errno = EINVAL, false;
+        own += strcmp(tags[k].name, "Result") && strcmp(tags[k].name, "FEN") &&
+               strcmp(tags[k].name, "SetUp");
+    }
+    if (own > PDN_MAX_TAGS - 3)
+        return errno = EINVAL, false;
 
     /* 1. Tags: the caller's, then the set-up and the result, which this function owns. */
     Board start;

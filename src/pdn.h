@@ -61,8 +61,11 @@ bool pdn_parse_move(const Board *b, const Rules *r, const char *text, Move *out,
 /* The value of tag NAME in G, or NULL. */
 const char *pdn_tag(const PdnGame *g, const char *name);
 
-/* Writes G's moves as a PDN game to F: the NTAGS tags given (name/value pairs), a FEN tag and
- * SetUp when G did not start from the standard position, a Result tag, then numbered movetext
- * wrapped at 80 columns and ending with RESULT ("1-0", "0-1", "1/2-1/2" or "*"), and an empty
- * line. Returns false on a write error. */
+/* Writes G's moves as a PDN game to F and flushes it: the NTAGS tags given (Result, FEN and
+ * SetUp among them are left out: this function writes those), SetUp and FEN tags when G did not
+ * start from the standard position, a Result tag, then numbered movetext wrapped at 80 columns
+ * ending with RESULT ("1-0", "0-1", "1/2-1/2" or "*"; NULL means "*"), and an empty line. Line
+ * breaks in tag values are written as blanks. Returns false with errno set on a write error, and
+ * (EINVAL, nothing written) for another result, a tag name that is not letters, digits and `_',
+ * a name given twice, or more than PDN_MAX_TAGS - 3 tags. */
 bool pdn_write_game(FILE *f, const Game *g, const PdnTag *tags, int ntags, const char *result);

@@ -633,6 +633,14 @@ static void writer_contract(void)
         CHECK(!pdn_write_game(f, g, NULL, 0, "draw"));
         PdnTag bad = {"Bad Name", "x"};
         CHECK(!pdn_write_game(f, g, &bad, 1, "*"));
+        PdnTag twice[2] = {{"Event", "a"}, {"Event", "b"}};
+        CHECK(!pdn_write_game(f, g, twice, 2, "*") && errno == EINVAL);
+        PdnTag many[PDN_MAX_TAGS];
+        memset(many, 0, sizeof many);
+        for (int k = 0; k < PDN_MAX_TAGS; k++)
+            snprintf(many[k].name, sizeof many[k].name, "T%d", k);
+        CHECK(!pdn_write_game(f, g, many, PDN_MAX_TAGS - 2, "*"));
+        CHECK(pdn_write_game(f, g, many, PDN_MAX_TAGS - 3, "*"));
         CHECK(pdn_write_game(f, g, NULL, 0, NULL));
         fclose(f);
     }
