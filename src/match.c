@@ -1,0 +1,375 @@
+/*
+ * match.c - `ponder match': two programs that speak seed 002's middleware protocol play a series
+ * of games, each opening twice with colours swapped, and the result is measured: W/D/L, Elo
+ * difference with its 95% interval, likelihood of superiority, how the games ended, optionally
+ * an SPRT that stops the match once it has an answer.
+ *
+ * The games are run by match_run.c (threads, processes, PDN, signals) and refereed by
+ * referee.c; this file builds the fixture list, keeps the score and prints it.
+ */
+#include "cli.h"
+#include "command.h"
+#include "match_run.h"
+#include "match_stats.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const Entrant *entrants;  /* [0] the first program, [1] the second */
+    int total;                /* games scheduled */
+    StatsWdl wdl;             /* from the first program's point of view */
+    int causes[END_NB];       /* games ended by each cause */
+    int faults[2][END_NB];    /* losses by fault, per program */
+    double max_reply[2];      /* each program's slowest answer */
+    bool sprt_on;             /* --sprt given */
+    StatsSprt sprt;           /* its parameters */
+    SprtDecision decision;    /* the SPRT's verdict so far */
+    bool quiet;               /* no progress output */
+    bool tty;                 /* progress as a live bar */
+} MatchState;
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: ponder match [options] 'COMMAND A' 'COMMAND B'\n"
+               "\n"
+               "Plays games between two programs speaking seed 002's middleware protocol\n"
+               "(`ponder player' does), each opening twice with colours swapped, and reports\n"
+               "W/D/L for A, the Elo difference with its 95%% interval, the likelihood of\n"
+               "superiority and how the games ended.\n"
+               "  --games N         games to play (default: two per opening)\n"
+               "  --rounds N        the same as --games 2N\n"
+               "  --sprt E0,E1,A,B  stop once the GSPRT accepts H0 (Elo E0) or H1 (Elo E1) at\n"
+               "                    error rates alpha A and beta B, e.g. 0,10,0.05,0.05\n"
+               "  --names A,B       names for the PDN tags and tables (default A and B)\n");
+    run_usage_options(f);
+    fprintf(f, "Example:\n"
+               "  ponder match --time 0.1 -j 2 --pdn games.pdn \\\n"
+               "      'ponder player --time {time} --fen {fen}' \\\n"
+               "      'ponder player --baseline --fen {fen}'\n");
+}
+
+static void format_elo(double v, char *buf, size_t size)
+{
+    if (fabs(v) < 0.05)
+        snprintf(buf, size, "0.0");
+    else if (isfinite(v))
+        snprintf(buf, size, "%+.1f", v);
+    else
+        snprintf(buf, size, "%sinf", v > 0 ? "+" : "-");
+}
+
+/* "A +12 =30 -8  Elo +17.4 +- 40.2" for progress lines. */
+static void running_score(const MatchState *m, char *buf, size_t size)
+{
+    StatsElo e;
+    stats_elo(&m->wdl, &e);
+    char elo[32], err[32];
+    format_elo(e.elo, elo, sizeof elo);
+    if (isfinite(e.elo_error))
+        snprintf(err, sizeof err, "%.1f", e.elo_error);
+    else
+        snprintf(err, sizeof err, "inf");
+    int n = snprintf(buf, size, "%s +%d =%d -%d  Elo %s +- %s", m->entrants[0].name,
+                     m->wdl.wins, m->wdl.draws, m->wdl.losses, elo, err);
+    if (m->sprt_on && n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, "  LLR %.2f [%.2f, %.2f]",
+                 stats_sprt_llr(&m->wdl, &m->sprt), stats_sprt_lower(&m->sprt),
+                 stats_sprt_upper(&m->sprt));
+}
+
+static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const Game *g)
+{
+    MatchState *m = ctx;
+    /* Program 0 is A: it had Black when f->black == 0. */
+    int a_color = f->black == 0 ? BLACK : WHITE;
+    if (r->winner < 0)
+        m->wdl.draws++;
+    else if (r->winner == a_color)
+        m->wdl.wins++;
+    else
+        m->wdl.losses++;
+    m->causes[r->cause]++;
+    if (referee_cause_is_fault(r->cause)) {
+        int loser = r->winner == BLACK ? f->white : f->black;
+        m->faults[loser][r->cause]++;
+    }
+    for (int c = 0; c < COLOR_NB; c++) {
+        int who = c == BLACK ? f->black : f->white;
+        if (r->max_reply[c] > m->max_reply[who])
+            m->max_reply[who] = r->max_reply[c];
+    }
+    int done = m->wdl.wins + m->wdl.draws + m->wdl.losses;
+    if (m->sprt_on && m->decision == SPRT_CONTINUE)
+        m->decision = stats_sprt_decide(stats_sprt_llr(&m->wdl, &m->sprt), &m->sprt);
+    if (!m->quiet) {
+        char score[160];
+        running_score(m, score, sizeof score);
+        if (m->tty)
+            run_progress_bar(done, m->total, score);
+        else {
+            const char *res = r->winner == BLACK ? "1-0" : r->winner == WHITE ? "0-1" : "1/2-1/2";
+            printf("game %d/%d: %s (Black) vs %s (White): %s %s: %s (%d plies) | %s\n",
+                   f->number, m->total, m->entrants[f->black].name, m->entrants[f->white].name,
+                   res, referee_cause_key(r->cause), r->detail, g->ply - r->opening_plies,
+                   score);
+            fflush(stdout);
+        }
+    }
+    return m->decision == SPRT_CONTINUE;
+}
+
+static void print_causes(FILE *f, const MatchState *m)
+{
+    fprintf(f, "Endings:");
+    bool any = false;
+    for (int c = 0; c < END_NB; c++) {
+        if (!m->causes[c])
+            continue;
+        fprintf(f, "%s %s %d", any ? "," : "", run_cause_text(c), m->causes[c]);
+        if (referee_cause_is_fault(c))
+            fprintf(f, " (%s %d, %s %d)", m->entrants[0].name, m->faults[0][c],
+                    m->entrants[1].name, m->faults[1][c]);
+        any = true;
+    }
+    fprintf(f, "%s\n", any ? "" : " none");
+}
+
+static void print_summary(const MatchState *m)
+{
+    StatsElo e;
+    stats_elo(&m->wdl, &e);
+    const char *a = m->entrants[0].name, *b = m->entrants[1].name;
+    char elo[32], lo[32], hi[32];
+    format_elo(e.elo, elo, sizeof elo);
+    format_elo(e.elo_low, lo, sizeof lo);
+    format_elo(e.elo_high, hi, sizeof hi);
+    printf("\nScore of %s vs %s: %d - %d - %d  [%.3f]  %d games\n", a, b, m->wdl.wins,
+           m->wdl.losses, m->wdl.draws, e.score, e.games);
+    printf("%-12s %6s %6s %6s %8s\n", "", "wins", "draws", "losses", "score");
+    printf("%-12.12s %6d %6d %6d %7.1f%%\n", a, m->wdl.wins, m->wdl.draws, m->wdl.losses,
+           100.0 * e.score);
+    printf("%-12.12s %6d %6d %6d %7.1f%%\n", b, m->wdl.losses, m->wdl.draws, m->wdl.wins,
+           100.0 * (1.0 - e.score));
+    if (isfinite(e.elo_error))
+        printf("Elo difference: %s +- %.1f (95%%: %s .. %s)\n", elo, e.elo_error, lo, hi);
+    else
+        printf("Elo difference: %s (95%% interval unbounded: too few or one-sided games)\n",
+               elo);
+    printf("Likelihood of superiority: %.1f%%\n", 100.0 * e.los);
+    if (m->sprt_on) {
+        double llr = stats_sprt_llr(&m->wdl, &m->sprt);
+        printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f [%.3f, %.3f]: %s\n",
+               m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta, llr,
+               stats_sprt_lower(&m->sprt), stats_sprt_upper(&m->sprt),
+               m->decision == SPRT_H1   ? "H1 accepted"
+               : m->decision == SPRT_H0 ? "H0 accepted"
+                                        : "no decision yet");
+    }
+    print_causes(stdout, m);
+    printf("Slowest answer: %s %.3f s, %s %.3f s\n", a, m->max_reply[0], b, m->max_reply[1]);
+    fflush(stdout);
+}
+
+static bool write_json(const char *path, const MatchState *m, bool interrupted)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return false;
+    }
+    StatsElo e;
+    stats_elo(&m->wdl, &e);
+    fprintf(f, "{\n  \"first\": ");
+    run_json_string(f, m->entrants[0].name);
+    fprintf(f, ",\n  \"second\": ");
+    run_json_string(f, m->entrants[1].name);
+    fprintf(f, ",\n  \"games\": %d,\n  \"wins\": %d,\n  \"draws\": %d,\n  \"losses\": %d,\n",
+            e.games, m->wdl.wins, m->wdl.draws, m->wdl.losses);
+    fprintf(f, "  \"score\": %.6f,\n  \"elo\": ", e.score);
+    run_json_number(f, e.elo);
+    fprintf(f, ",\n  \"elo_error\": ");
+    run_json_number(f, e.elo_error);
+    fprintf(f, ",\n  \"elo_low\": ");
+    run_json_number(f, e.elo_low);
+    fprintf(f, ",\n  \"elo_high\": ");
+    run_json_number(f, e.elo_high);
+    fprintf(f, ",\n  \"los\": %.6f,\n  \"causes\": {", e.los);
+    for (int c = 0; c < END_NB; c++)
+        fprintf(f, "%s\"%s\": %d", c ? ", " : "", referee_cause_key(c), m->causes[c]);
+    fprintf(f, "},\n  \"faults\": {");
+    for (int p = 0; p < 2; p++) {
+        fprintf(f, "%s\"%s\": {", p ? ", " : "", p ? "second" : "first");
+        bool any = false;
+        for (int c = 0; c < END_NB; c++)
+            if (referee_cause_is_fault(c)) {
+                fprintf(f, "%s\"%s\": %d", any ? ", " : "", referee_cause_key(c),
+                        m->faults[p][c]);
+                any = true;
+            }
+        fprintf(f, "}");
+    }
+    fprintf(f, "},\n  \"max_reply_seconds\": {\"first\": %.4f, \"second\": %.4f},\n",
+            m->max_reply[0], m->max_reply[1]);
+    if (m->sprt_on) {
+        fprintf(f,
+                "  \"sprt\": {\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": %g, "
+                "\"llr\": %.6f, \"lower\": %.6f, \"upper\": %.6f, \"result\": \"%s\"},\n",
+                m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
+                stats_sprt_llr(&m->wdl, &m->sprt), stats_sprt_lower(&m->sprt),
+                stats_sprt_upper(&m->sprt),
+                m->decision == SPRT_H1   ? "H1"
+                : m->decision == SPRT_H0 ? "H0"
+                                         : "continue");
+    }
+    fprintf(f, "  \"interrupted\": %s\n}\n", interrupted ? "true" : "false");
+    bool ok = !ferror(f);
+    if (fclose(f) != 0 || !ok) {
+        perror(path);
+        return false;
+    }
+    return true;
+}
+
+/* Reads "A,B" into the two names. */
+static bool parse_names(const char *text, Entrant *e)
+{
+    const char *comma = strchr(text, ',');
+    if (!comma || comma == text || comma[1] == '\0' || strchr(comma + 1, ',') ||
+        (size_t)(comma - text) >= RUN_NAME_LEN || strlen(comma + 1) >= RUN_NAME_LEN) {
+        fprintf(stderr, "ponder match: --names wants two names separated by a comma, each "
+                        "under %d characters\n", RUN_NAME_LEN);
+        return false;
+    }
+    snprintf(e[0].name, RUN_NAME_LEN, "%.*s", (int)(comma - text), text);
+    snprintf(e[1].name, RUN_NAME_LEN, "%s", comma + 1);
+    return true;
+}
+
+static int cmd_match(int argc, char **argv)
+{
+    RunOptions opt;
+    run_default_options(&opt, "ponder match");
+    MatchState m;
+    memset(&m, 0, sizeof m);
+    Entrant entrants[2];
+    memset(entrants, 0, sizeof entrants);
+    snprintf(entrants[0].name, RUN_NAME_LEN, "A");
+    snprintf(entrants[1].name, RUN_NAME_LEN, "B");
+    long games = -1, rounds = -1;
+    int ncommands = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        int r = run_parse_option(&opt, argc, argv, &i);
+        if (r < 0)
+            goto bad;
+        if (r > 0)
+            continue;
+        if (strcmp(a, "--games") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--games", v, 1, 10000000, &games))
+                goto bad;
+        } else if (strcmp(a, "--rounds") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--rounds", v, 1, 5000000, &rounds))
+                goto bad;
+        } else if (strcmp(a, "--sprt") == 0) {
+            char err[ERR_LEN];
+            if (!(v = cli_value(argc, argv, &i)))
+                goto bad;
+            if (!stats_sprt_parse(v, &m.sprt, err)) {
+                fprintf(stderr, "ponder match: --sprt: %s\n", err);
+                goto bad;
+            }
+            m.sprt_on = true;
+        } else if (strcmp(a, "--names") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !parse_names(v, entrants))
+                goto bad;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "ponder match: unknown option `%s'\n", a);
+            goto bad;
+        } else if (ncommands < 2) {
+            if (a[strspn(a, " \t")] == '\0') {
+                fprintf(stderr, "ponder match: empty command\n");
+                goto bad;
+            }
+            entrants[ncommands++].command = a;
+        } else {
+            fprintf(stderr, "ponder match: more than two commands (`%s')\n", a);
+            goto bad;
+        }
+    }
+    if (ncommands < 2) {
+        fprintf(stderr, "ponder match: two commands are needed\n");
+        goto bad;
+    }
+    if (games > 0 && rounds > 0) {
+        fprintf(stderr, "ponder match: --games and --rounds say the same thing: give one\n");
+        goto bad;
+    }
+    if (strcmp(entrants[0].name, entrants[1].name) == 0) {
+        fprintf(stderr, "ponder match: the two names must differ\n");
+        goto bad;
+    }
+
+    /* Openings and fixtures: pair k plays opening k (cycling), A Black in its first game. */
+    char err[ERR_LEN];
+    Opening *openings = NULL;
+    int nopen = run_openings(&opt, entrants, 2, &openings, err);
+    if (nopen < 0) {
+        fprintf(stderr, "ponder match: %s\n", err);
+        return 2;
+    }
+    if (rounds > 0)
+        games = 2 * rounds;
+    if (games < 0)
+        games = 2L * (nopen > 0 ? nopen : 1);
+    Fixture *fixtures = calloc((size_t)games, sizeof *fixtures);
+    if (!fixtures) {
+        fprintf(stderr, "ponder match: out of memory for %ld games\n", games);
+        free(openings);
+        return 1;
+    }
+    for (long g = 0; g < games; g++) {
+        Fixture *f = &fixtures[g];
+        f->black = (int)(g % 2);
+        f->white = 1 - f->black;
+        f->opening = nopen > 0 ? (int)((g / 2) % nopen) : -1;
+        f->round = (int)(g / 2 + 1);
+        f->number = (int)(g + 1);
+    }
+
+    m.entrants = entrants;
+    m.total = (int)games;
+    m.quiet = opt.quiet;
+    m.tty = run_progress_is_tty();
+    int sig = 0;
+    RunStatus st = run_games(&opt, entrants, fixtures, (int)games, openings, on_game, &m, &sig, err);
+    if (!m.quiet)
+        run_progress_end();
+    if (st == RUN_INTERRUPTED)
+        fprintf(stderr, "ponder match: interrupted by signal %d: games in progress abandoned\n",
+                sig);
+    print_summary(&m);
+    int status = 0;
+    if (st == RUN_FAILED) {
+        fprintf(stderr, "ponder match: %s\n", err);
+        status = 1;
+    }
+    if (opt.json && !write_json(opt.json, &m, st == RUN_INTERRUPTED))
+        status = 1;
+    if (st == RUN_INTERRUPTED)
+        status = 128 + sig;
+    free(fixtures);
+    free(openings);
+    return status;
+bad:
+    usage(stderr);
+    return 2;
+}
+
+PONDER_COMMAND("match", cmd_match, 41, "referee games between two programs (Elo, SPRT, PDN)")

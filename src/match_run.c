@@ -1,0 +1,468 @@
+/*
+ * match_run.c - the part of the referee that `ponder match' and `ponder tournament' share
+ * (match_run.h): options, openings, and the runner.
+ *
+ * The runner starts one worker thread per concurrent game. Each takes the next fixture under a
+ * mutex, plays it with referee_play() (which starts and reaps both programs), then, under the
+ * mutex again, appends the game to the PDN file (pdn_write_game flushes it) and reports it to the
+ * caller, which keeps the score and prints progress. Results arrive in the order games finish.
+ *
+ * Stopping: a handler for SIGINT, SIGTERM and SIGHUP writes one byte into a pipe that every
+ * referee polls along with its program's output, so a game in progress is abandoned at once and
+ * its programs killed; the byte is never read, so the pipe stays readable and every worker sees
+ * it. The programs run in process groups of their own, so a Ctrl-C at the terminal reaches only
+ * the referee, which then ends them itself. SIGPIPE is ignored while the run lasts: a program
+ * that goes away makes a write fail instead of killing the referee.
+ */
+#define _GNU_SOURCE
+#include "match_run.h"
+
+#include "cli.h"
+#include "notation.h"
+#include "pdn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { RUN_MAX_CONCURRENCY = 256, RUN_BAR_WIDTH = 24 };
+
+static const char *const CAUSE_TEXT[END_NB] = {
+    "no legal move",   "repetition",    "40-move rule", "maximum length", "illegal move",
+    "malformed reply", "time overrun",  "exited",       "crashed",        "closed a pipe",
+};
+
+const char *run_cause_text(EndCause c) { return c >= 0 && c < END_NB ? CAUSE_TEXT[c] : "?"; }
+
+void run_default_options(RunOptions *o, const char *event)
+{
+    memset(o, 0, sizeof *o);
+    o->time = 1.0;
+    o->margin = 0.1;
+    o->startup = 1.0;
+    o->max_plies = 400;
+    o->seed = 1;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    o->concurrency = cores > 0 ? cores : 1;
+    o->event = event;
+}
+
+int run_parse_option(RunOptions *o, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i], *v;
+    long n;
+    if (strcmp(a, "--time") == 0) {
+        if (!(v = cli_value(argc, argv, i)) || !cli_double("--time", v, 0.001, 86400, &o->time))
+            return -1;
+    } else if (strcmp(a, "--margin") == 0) {
+        if (!(v = cli_value(argc, argv, i)) || !cli_double("--margin", v, 0, 3600, &o->margin))
+            return -1;
+    } else if (strcmp(a, "--startup") == 0) {
+        if (!(v = cli_value(argc, argv, i)) || !cli_double("--startup", v, 0, 3600, &o->startup))
+            return -1;
+    } else if (strcmp(a, "--max-plies") == 0) {
+        if (!(v = cli_value(argc, argv, i)) ||
+            !cli_long("--max-plies", v, 0, GAME_MAX_PLIES - 16, &o->max_plies))
+            return -1;
+    } else if (strcmp(a, "--concurrency") == 0 || strcmp(a, "-j") == 0) {
+        if (!(v = cli_value(argc, argv, i)) ||
+            !cli_long(a, v, 1, RUN_MAX_CONCURRENCY, &o->concurrency))
+            return -1;
+    } else if (strcmp(a, "--openings") == 0) {
+        if (!(v = cli_value(argc, argv, i)))
+            return -1;
+        o->openings = strcmp(v, "ballots") == 0 ? NULL : v;
+        o->openings_given = true;
+    } else if (strcmp(a, "--all-ballots") == 0) {
+        o->all_ballots = true;
+    } else if (strcmp(a, "--pdn") == 0) {
+        if (!(o->pdn = cli_value(argc, argv, i)))
+            return -1;
+    } else if (strcmp(a, "--json") == 0) {
+        if (!(o->json = cli_value(argc, argv, i)))
+            return -1;
+    } else if (strcmp(a, "--stderr") == 0) {
+        if (!(o->stderr_path = cli_value(argc, argv, i)))
+            return -1;
+    } else if (strcmp(a, "--event") == 0) {
+        if (!(o->event = cli_value(argc, argv, i)))
+            return -1;
+    } else if (strcmp(a, "--seed") == 0) {
+        if (!(v = cli_value(argc, argv, i)) || !cli_long("--seed", v, 0, 0x7fffffffL, &n))
+            return -1;
+        o->seed = (unsigned long)n;
+        o->seed_given = true;
+    } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+        o->quiet = true;
+    } else
+        return 0;
+    return 1;
+}
+
+void run_usage_options(FILE *f)
+{
+    fprintf(f,
+            "  --time S          seconds per move (default 1); {time} in a command becomes S\n"
+            "  --margin S        grace on top of every move before it counts as overrun\n"
+            "                    (default 0.1)\n"
+            "  --startup S       extra time for each program's first move (default 1)\n"
+            "  --openings FILE   start positions from a PDN or FEN file; `ballots' (the\n"
+            "                    default): the 156 three-move ballots in use\n"
+            "  --all-ballots     all 174 ballots, including the 18 barred ones\n"
+            "  --max-plies N     adjudicate a draw after N plies of play (default 400, 0: none)\n"
+            "  -j, --concurrency N  games at once (default: the number of cores)\n"
+            "  --pdn FILE        append every finished game to FILE (flushed at once)\n"
+            "  --json FILE       write the results as JSON to FILE\n"
+            "  --seed N          shuffle the openings with seed N; {seed} in a command becomes a\n"
+            "                    per-game number 0-2147483647 derived from N (default 1;\n"
+            "                    without --seed the openings are played in order)\n"
+            "  --stderr FILE     append the programs' stderr to FILE (default: discarded)\n"
+            "  --event NAME      the PDN Event tag\n"
+            "  -q, --quiet       no progress output, only the final results\n"
+            "Each command is a shell command line started for every game. `{fen}' in it is\n"
+            "replaced by the game's start position (e.g. 'ponder player --fen {fen}'); a\n"
+            "command without {fen} plays from the standard start, so when no command has it\n"
+            "every game starts there (colours still alternate).\n");
+}
+
+/* splitmix64: a good 64-bit mix for seeds. */
+static uint64_t mix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, char *err)
+{
+    int with = 0;
+    for (int i = 0; i < n; i++)
+        with += referee_has(e[i].command, "{fen}");
+    *out = NULL;
+    if (with > 0 && with < n) {
+        for (int i = 0; i < n; i++)
+            if (!referee_has(e[i].command, "{fen}")) {
+                snprintf(err, ERR_LEN,
+                         "`%.40s' has no {fen} in its command, so it would play from the "
+                         "standard start while the others play the openings",
+                         e[i].name);
+                return -1;
+            }
+    }
+    if (with == 0) {
+        if (o->openings_given || o->all_ballots) {
+            snprintf(err, ERR_LEN, "openings were asked for, but no command has {fen} to "
+                                   "receive them (e.g. 'ponder player --fen {fen}')");
+            return -1;
+        }
+        if (!o->quiet)
+            fprintf(stderr, "note: no command has {fen}: every game starts from the standard "
+                            "position\n");
+        return 0;
+    }
+    Opening *list;
+    int count = o->openings ? openings_load(o->openings, &list, err)
+                            : openings_ballots(o->all_ballots, &list, err);
+    if (count < 0)
+        return -1;
+    if (o->seed_given) {
+        uint64_t s = mix64(o->seed);
+        for (int i = count - 1; i > 0; i--) {
+            s = mix64(s);
+            int j = (int)(s % (uint64_t)(i + 1));
+            Opening t = list[i];
+            list[i] = list[j];
+            list[j] = t;
+        }
+    }
+    *out = list;
+    return count;
+}
+
+/* ---- the runner ---- */
+
+static int stop_pipe[2] = {-1, -1};         /* [0] polled by the referees, [1] written on a signal */
+static volatile sig_atomic_t stop_signal;   /* the signal that stopped the run, 0 if none */
+
+static void on_signal(int sig)
+{
+    int saved = errno;
+    if (!stop_signal)
+        stop_signal = sig;
+    if (stop_pipe[1] >= 0) {
+        ssize_t w = write(stop_pipe[1], "x", 1);
+        (void)w;
+    }
+    errno = saved;
+}
+
+typedef struct {
+    const RunOptions *opt;
+    const Entrant *entrants;
+    const Fixture *fixtures;
+    int nfixtures;
+    const Opening *openings;
+    RunGameFn on_game;
+    void *ctx;
+    FILE *pdn;               /* the PDN file, or NULL */
+    int stderr_fd;           /* the programs' stderr, or -1 */
+    pthread_mutex_t lock;    /* guards everything below and the calls out */
+    int next;                /* the next fixture to start */
+    bool no_more;            /* start no more games (caller, failure or signal) */
+    bool failed;             /* a failure ended the run */
+    char err[ERR_LEN];       /* what failed */
+} Runner;
+
+static void set_pdn_tag(PdnTag *t, const char *name, const char *value)
+{
+    snprintf(t->name, sizeof t->name, "%.*s", (int)sizeof t->name - 1, name);
+    snprintf(t->value, sizeof t->value, "%.*s", (int)sizeof t->value - 1, value);
+}
+
+/* Appends the game to the PDN file. Called under the lock. */
+static bool write_pdn(Runner *run, const Fixture *f, const RefereeResult *r, const Game *g)
+{
+    PdnTag tags[10];
+    int n = 0;
+    char date[32], number[16], tc[48];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    snprintf(number, sizeof number, "%d", f->number);
+    snprintf(tc, sizeof tc, "%g s per move", run->opt->time);
+    set_pdn_tag(&tags[n++], "Event", run->opt->event);
+    set_pdn_tag(&tags[n++], "Date", date);
+    set_pdn_tag(&tags[n++], "Round", number);
+    set_pdn_tag(&tags[n++], "Black", run->entrants[f->black].name);
+    set_pdn_tag(&tags[n++], "White", run->entrants[f->white].name);
+    if (f->opening >= 0)
+        set_pdn_tag(&tags[n++], "Opening", run->openings[f->opening].name);
+    set_pdn_tag(&tags[n++], "TimeControl", tc);
+    set_pdn_tag(&tags[n++], "Termination", referee_cause_key(r->cause));
+    set_pdn_tag(&tags[n++], "TerminationDetails", r->detail);
+    const char *result = r->winner == BLACK ? "1-0" : r->winner == WHITE ? "0-1" : "1/2-1/2";
+    return pdn_write_game(run->pdn, g, tags, n, result);
+}
+
+static void *worker(void *arg)
+{
+    Runner *run = arg;
+    Game *g = malloc(sizeof *g);
+    if (!g) {
+        pthread_mutex_lock(&run->lock);
+        if (!run->failed)
+            snprintf(run->err, sizeof run->err, "out of memory");
+        run->failed = run->no_more = true;
+        pthread_mutex_unlock(&run->lock);
+        return NULL;
+    }
+    for (;;) {
+        pthread_mutex_lock(&run->lock);
+        if (run->no_more || stop_signal || run->next >= run->nfixtures) {
+            pthread_mutex_unlock(&run->lock);
+            break;
+        }
+        const Fixture *f = &run->fixtures[run->next++];
+        pthread_mutex_unlock(&run->lock);
+
+        RefereeSetup s;
+        memset(&s, 0, sizeof s);
+        s.command[BLACK] = run->entrants[f->black].command;
+        s.command[WHITE] = run->entrants[f->white].command;
+        s.opening = f->opening >= 0 ? &run->openings[f->opening] : NULL;
+        s.time = run->opt->time;
+        s.margin = run->opt->margin;
+        s.startup = run->opt->startup;
+        s.max_plies = (int)run->opt->max_plies;
+        s.stderr_fd = run->stderr_fd;
+        s.stop_fd = stop_pipe[0];
+        s.seed = mix64(run->opt->seed * 0x100000001B3ull + (uint64_t)f->number) & 0x7fffffff;
+        RefereeResult r;
+        char err[ERR_LEN];
+        RefereeStatus st = referee_play(&s, g, &r, err);
+
+        pthread_mutex_lock(&run->lock);
+        if (st == REFEREE_DONE) {
+            if (run->pdn && !write_pdn(run, f, &r, g) && !run->failed) {
+                snprintf(run->err, sizeof run->err, "cannot write to %s: %s", run->opt->pdn,
+                         strerror(errno));
+                run->failed = run->no_more = true;
+            }
+            if (!run->on_game(run->ctx, f, &r, g))
+                run->no_more = true;
+        } else if (st == REFEREE_FAILED) {
+            if (!run->failed)
+                snprintf(run->err, sizeof run->err, "game %d: %.120s", f->number, err);
+            run->failed = run->no_more = true;
+        }
+        bool stop_all = run->failed;
+        pthread_mutex_unlock(&run->lock);
+        if (stop_all && stop_pipe[1] >= 0) { /* abandon the other games too */
+            ssize_t w = write(stop_pipe[1], "x", 1);
+            (void)w;
+        }
+    }
+    free(g);
+    return NULL;
+}
+
+RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtures, int n,
+                    const Opening *openings, RunGameFn on_game, void *ctx, int *signal_number,
+                    char *err)
+{
+    Runner run;
+    memset(&run, 0, sizeof run);
+    run.opt = o;
+    run.entrants = e;
+    run.fixtures = fixtures;
+    run.nfixtures = n;
+    run.openings = openings;
+    run.on_game = on_game;
+    run.ctx = ctx;
+    run.stderr_fd = -1;
+    *signal_number = 0;
+
+    /* 1. Files: PDN (appended) and the programs' stderr. */
+    if (o->pdn && !(run.pdn = fopen(o->pdn, "ae"))) {
+        snprintf(err, ERR_LEN, "cannot open %s: %s", o->pdn, strerror(errno));
+        return RUN_FAILED;
+    }
+    if (o->stderr_path) {
+        run.stderr_fd = open(o->stderr_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (run.stderr_fd < 0) {
+            snprintf(err, ERR_LEN, "cannot open %s: %s", o->stderr_path, strerror(errno));
+            if (run.pdn)
+                fclose(run.pdn);
+            return RUN_FAILED;
+        }
+    }
+
+    /* 2. Signals. */
+    if (pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+        snprintf(err, ERR_LEN, "cannot create a pipe: %s", strerror(errno));
+        stop_pipe[0] = stop_pipe[1] = -1;
+        if (run.pdn)
+            fclose(run.pdn);
+        if (run.stderr_fd >= 0)
+            close(run.stderr_fd);
+        return RUN_FAILED;
+    }
+    stop_signal = 0;
+    /* SIGINT and SIGHUP stay ignored when they were on entry (a background job of a script,
+     * nohup); SIGTERM always stops the run. */
+    struct sigaction sa, old_int, old_term, old_hup, old_pipe;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, NULL, &old_int);
+    sigaction(SIGHUP, NULL, &old_hup);
+    if (old_int.sa_handler != SIG_IGN)
+        sigaction(SIGINT, &sa, NULL);
+    if (old_hup.sa_handler != SIG_IGN)
+        sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGTERM, &sa, &old_term);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &sa, &old_pipe);
+
+    /* 3. The workers. */
+    pthread_mutex_init(&run.lock, NULL);
+    int nthreads = (int)(o->concurrency < n ? o->concurrency : n);
+    pthread_t threads[RUN_MAX_CONCURRENCY];
+    int started = 0;
+    for (; started < nthreads; started++)
+        if (pthread_create(&threads[started], NULL, worker, &run) != 0)
+            break;
+    if (started == 0 && n > 0) {
+        snprintf(run.err, sizeof run.err, "cannot start a thread");
+        run.failed = true;
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    pthread_mutex_destroy(&run.lock);
+
+    /* 4. Put everything back. */
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
+    sigaction(SIGPIPE, &old_pipe, NULL);
+    close(stop_pipe[0]);
+    close(stop_pipe[1]);
+    stop_pipe[0] = stop_pipe[1] = -1;
+    if (run.pdn && fclose(run.pdn) != 0 && !run.failed) {
+        snprintf(run.err, sizeof run.err, "cannot write to %s: %s", o->pdn, strerror(errno));
+        run.failed = true;
+    }
+    if (run.stderr_fd >= 0)
+        close(run.stderr_fd);
+    if (run.failed) {
+        snprintf(err, ERR_LEN, "%s", run.err);
+        return RUN_FAILED;
+    }
+    if (stop_signal) {
+        *signal_number = stop_signal;
+        return RUN_INTERRUPTED;
+    }
+    return RUN_COMPLETE;
+}
+
+/* ---- output helpers ---- */
+
+void run_json_string(FILE *f, const char *text)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", f);
+        else if (*p == '\t')
+            fputs("\\t", f);
+        else if (*p < 32)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
+void run_json_number(FILE *f, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "%.6g", v);
+    else
+        fputs("null", f);
+}
+
+static bool bar_drawn;
+
+bool run_progress_is_tty(void) { return isatty(STDOUT_FILENO) && getenv("TERM") &&
+                                        strcmp(getenv("TERM"), "dumb") != 0; }
+
+void run_progress_bar(int done, int total, const char *text)
+{
+    char bar[RUN_BAR_WIDTH + 1];
+    int filled = total > 0 ? (int)((long)done * RUN_BAR_WIDTH / total) : 0;
+    for (int i = 0; i < RUN_BAR_WIDTH; i++)
+        bar[i] = i < filled ? '#' : '.';
+    bar[RUN_BAR_WIDTH] = '\0';
+    printf("\r[%s] %d/%d %s\033[K", bar, done, total, text);
+    fflush(stdout);
+    bar_drawn = true;
+}
+
+void run_progress_end(void)
+{
+    if (bar_drawn) {
+        printf("\n");
+        fflush(stdout);
+        bar_drawn = false;
+    }
+}

@@ -1,0 +1,99 @@
+/*
+ * match_run.h - what `ponder match' and `ponder tournament' share: their common options, the
+ * openings and the rule about `{fen}', and the runner that plays a list of fixtures on N worker
+ * threads, appends each finished game to the PDN file (flushed at once) and hands it to the
+ * caller, and stops cleanly on SIGINT, SIGTERM or SIGHUP: the games in progress are abandoned,
+ * their programs killed and reaped, and the run returns so the caller can print what was
+ * played. A second Ctrl-C is never needed.
+ */
+#pragma once
+
+#include "openings.h"
+#include "referee.h"
+
+#include <stdio.h>
+
+enum { RUN_NAME_LEN = 64 };
+
+typedef struct {
+    char name[RUN_NAME_LEN]; /* as shown in tables and PDN tags */
+    const char *command;     /* the command line, placeholders not yet replaced */
+} Entrant;
+
+typedef struct {
+    int black, white; /* entrant indices */
+    int opening;      /* index into the openings, or -1 for the standard start */
+    int round;        /* 1-based: the opening pair (match) or the round (tournament) */
+    int number;       /* 1-based game number */
+} Fixture;
+
+typedef struct {
+    double time;             /* seconds per move (--time) */
+    double margin;           /* grace per move (--margin) */
+    double startup;          /* extra time for each program's first move (--startup) */
+    long max_plies;          /* draw after this many plies (--max-plies, 0: none) */
+    long concurrency;        /* games at once (-j) */
+    const char *openings;    /* --openings FILE, or NULL for the built-in ballots */
+    bool openings_given;     /* --openings was on the command line */
+    bool all_ballots;        /* --all-ballots: all 174 instead of the 156 in use */
+    const char *pdn;         /* --pdn FILE (appended), or NULL */
+    const char *json;        /* --json FILE, or NULL */
+    const char *stderr_path; /* --stderr FILE for the programs' stderr, or NULL (discarded) */
+    const char *event;       /* the PDN Event tag */
+    unsigned long seed;      /* --seed */
+    bool seed_given;         /* whether --seed was given (then openings are shuffled) */
+    bool quiet;              /* --quiet: no progress output */
+} RunOptions;
+
+typedef enum {
+    RUN_COMPLETE = 0, /* every fixture was played, or the caller asked to stop */
+    RUN_INTERRUPTED,  /* a signal stopped the run */
+    RUN_FAILED,       /* the referee could not go on (see the message) */
+} RunStatus;
+
+/* Called, under the runner's lock and in the order games finish, for each finished game (after
+ * it is in the PDN file). Returns false to start no further games (the games in progress still
+ * finish and are reported). */
+typedef bool (*RunGameFn)(void *ctx, const Fixture *f, const RefereeResult *r, const Game *g);
+
+/* Defaults: 1 s per move, 0.1 s margin, 1 s startup, 400 plies, one game per core. */
+void run_default_options(RunOptions *o, const char *event);
+
+/* Tries to read the option at argv[*i] (and its value) into O. Returns 1 if it was one of the
+ * common options, 0 if it is not (the caller's turn), -1 if it was malformed (message printed). */
+int run_parse_option(RunOptions *o, int argc, char **argv, int *i);
+
+/* Usage lines of the common options, for the commands' --help. */
+void run_usage_options(FILE *f);
+
+/* The openings for a run whose commands are ENTRANTS. When every command contains {fen}, loads
+ * the openings (the ballots or --openings FILE), shuffled when --seed was given, and returns
+ * their count with the array in *OUT (caller frees). When none does, games start from the
+ * standard position: returns 0 and prints a note if the ballots were only the default, or fails
+ * if --openings was asked for. A mix fails. Returns -1 with the reason in ERR (ERR_LEN bytes). */
+int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, char *err);
+
+/* Plays FIXTURES with up to O->concurrency games at once and calls ON_GAME for each finished
+ * game. Returns the status; on RUN_INTERRUPTED *SIGNAL is the signal, on RUN_FAILED ERR holds
+ * the reason. */
+RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtures, int n,
+                    const Opening *openings, RunGameFn on_game, void *ctx, int *signal_number,
+                    char *err);
+
+/* Writes TEXT as a JSON string (quoted and escaped). */
+void run_json_string(FILE *f, const char *text);
+
+/* A JSON number, or null when it is not finite. */
+void run_json_number(FILE *f, double v);
+
+/* Whether progress goes to a terminal (a live bar) rather than to a pipe or file (lines). */
+bool run_progress_is_tty(void);
+
+/* Redraws the live progress line on a terminal: a bar for DONE of TOTAL and TEXT after it. */
+void run_progress_bar(int done, int total, const char *text);
+
+/* Ends the live line (a newline) if one was drawn. */
+void run_progress_end(void);
+
+/* The name of an end cause for people ("time overrun", "40-move rule", ...). */
+const char *run_cause_text(EndCause c);

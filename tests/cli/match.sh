@@ -1,0 +1,248 @@
+#!/bin/sh
+# match.sh - `ponder match` and `ponder tournament`: every misbehaving fake engine of tests/fake
+# gets the right adjudication while the match goes on; the PDN file and the JSON hold every
+# finished game; no process outlives a run, whether it ends normally, by SIGINT or by SIGTERM;
+# openings (ballots, files, the rule about {fen}), SPRT stop, the tournament tables, bad
+# arguments. (The PDN files are read back move by move in tests/unit/test_referee.c.)
+. "$(dirname "$0")/lib.sh"
+FAKE=$(cd "$(dirname "$0")/../fake" && pwd)
+RAND="$PONDER player --random --seed {seed} --fen {fen}"
+# The time per move is small; the margin is generous so that a loaded machine never makes an
+# honest program lose on time (a hang costs time + margin).
+if [ "${PONDER_VARIANT:-release}" = asan ]; then
+    TIMING="--time 0.05 --margin 0.5 --startup 2"
+else
+    TIMING="--time 0.05 --margin 0.25 --startup 1"
+fi
+MARK="ponder-match-test-$$"
+
+# leftovers: prints the processes still carrying this run's marker in their environment (the
+# runs below are started with PONDER_TEST_MARK=$MARK; every program and its children inherit it).
+leftovers() {
+    i=0
+    while [ $i -lt 20 ]; do
+        found=$(grep -las "PONDER_TEST_MARK=$MARK" /proc/[0-9]*/environ 2>/dev/null)
+        [ -z "$found" ] && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    for f in $found; do
+        pid=${f#/proc/}
+        pid=${pid%/environ}
+        tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null
+        echo
+    done
+}
+
+expect_no_leftovers() {
+    [ -d /proc/self ] || { pass "$1 (no /proc: not checked)"; return; }
+    left=$(leftovers)
+    if [ -z "$left" ]; then pass "$1"; else fail "$1" "still running:" "$left"; fi
+}
+
+# count PATTERN FILE: lines matching PATTERN.
+count() { grep -Ec -- "$1" "$2"; }
+
+# expect_count NAME PATTERN FILE N
+expect_count() {
+    got=$(count "$2" "$3")
+    if [ "$got" -eq "$4" ]; then pass "$1"; else
+        fail "$1" "$got lines match /$2/, expected $4" "$(head -c 600 "$3")"
+    fi
+}
+
+# fake_case NAME CAUSE FAKE-COMMAND: two games of the fake against the random mover, one with
+# each colour; the fake must lose both by CAUSE, and both games must be recorded.
+fake_case() {
+    name=$1 cause=$2 cmd=$3
+    PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 2 $TIMING --json "$TMP/$name.json" \
+        --pdn "$TMP/$name.pdn" --names "$name,random" "$cmd --fen {fen}" "$RAND" \
+        >"$TMP/$name.out" 2>"$TMP/$name.err"
+    st=$?
+    if [ $st -eq 0 ]; then pass "$name: the match completes"; else
+        fail "$name: the match completes" "exit status $st" "$(cat "$TMP/$name.err")"
+    fi
+    expect_grep "$name: two games played" '"games": 2,' "$TMP/$name.json"
+    expect_grep "$name: lost both by $cause" "\"first\": \\{[^}]*\"$cause\": 2" "$TMP/$name.json"
+    expect_grep "$name: the random mover lost none" '"losses": 2,' "$TMP/$name.json"
+    expect_count "$name: both games in the PDN" '^\[Result "' "$TMP/$name.pdn" 2
+    expect_count "$name: PDN records the cause" "^\\[Termination \"$cause\"\\]" "$TMP/$name.pdn" 2
+    expect_no_leftovers "$name: no process left behind"
+}
+
+fake_case crash crash "sh $FAKE/crash.sh $PONDER 3"
+fake_case hang timeout "sh $FAKE/hang.sh $PONDER 3"
+fake_case garbage malformed "sh $FAKE/garbage.sh $PONDER 3 e2e4?!"
+fake_case giveup malformed "sh $FAKE/garbage.sh $PONDER 2 Give_up!"
+fake_case illegal illegal "sh $FAKE/illegal.sh $PONDER 3"
+fake_case flood malformed "sh $FAKE/flood.sh $PONDER 3"
+fake_case exit exit "sh $FAKE/exit.sh"
+fake_case slow timeout "sh $FAKE/slow.sh $PONDER 3 3"
+fake_case closed closed "sh $FAKE/closed.sh $PONDER 3"
+fake_case chatty malformed "sh $FAKE/chatty.sh $PONDER 3"
+expect_grep "give-up is shown as given" "answered \`Give_up!'" "$TMP/giveup.out"
+expect_grep "crash names the signal" 'signal 11' "$TMP/crash.out"
+expect_grep "flood is a line too long" 'without ending the line' "$TMP/flood.out"
+
+# A tournament of the random mover and several misbehaving programs: everyone plays everyone, the
+# tournament goes on through all the failures, and each program loses by its own fault.
+PONDER_TEST_MARK=$MARK "$PONDER" tournament -j 2 $TIMING --json "$TMP/t.json" --pdn "$TMP/t.pdn" \
+    random="$RAND" random2="$PONDER player --random --seed 99 --fen {fen}" \
+    crash="sh $FAKE/crash.sh $PONDER 2 --fen {fen}" \
+    illegal="sh $FAKE/illegal.sh $PONDER 2 --fen {fen}" \
+    exit="sh $FAKE/exit.sh 1" \
+    hang="sh $FAKE/hang.sh $PONDER 2 --fen {fen}" >"$TMP/t.out" 2>"$TMP/t.err"
+st=$?
+# 6 entrants: 15 pairs, 2 games each. exit.sh has no {fen} but never reads its input: it is given
+# the same {fen} rule check as everyone, so give it one.
+if [ $st -eq 2 ] && grep -q "no {fen}" "$TMP/t.err"; then
+    pass "tournament refuses a command without {fen} among commands with it"
+else
+    fail "tournament refuses a command without {fen} among commands with it" "status $st" \
+        "$(cat "$TMP/t.err")"
+fi
+PONDER_TEST_MARK=$MARK "$PONDER" tournament -j 2 $TIMING --json "$TMP/t.json" --pdn "$TMP/t.pdn" \
+    random="$RAND" random2="$PONDER player --random --seed 99 --fen {fen}" \
+    crash="sh $FAKE/crash.sh $PONDER 2 --fen {fen}" \
+    illegal="sh $FAKE/illegal.sh $PONDER 2 --fen {fen}" \
+    exit="sh $FAKE/exit.sh 1 {fen}" \
+    hang="sh $FAKE/hang.sh $PONDER 2 --fen {fen}" >"$TMP/t.out" 2>"$TMP/t.err"
+st=$?
+if [ $st -eq 0 ]; then pass "tournament completes"; else
+    fail "tournament completes" "status $st" "$(cat "$TMP/t.err")"
+fi
+expect_grep "tournament played 30 games" '"games": 30,' "$TMP/t.json"
+expect_count "tournament PDN holds 30 games" '^\[Result "' "$TMP/t.pdn" 30
+for who in crash illegal exit hang; do
+    case $who in crash) c=crash ;; illegal) c=illegal ;; exit) c=exit ;; hang) c=timeout ;; esac
+    expect_grep "tournament: $who loses by $c" "\"name\": \"$who\".*\"$c\": ([5-9]|10)[,}]" "$TMP/t.json"
+done
+expect_grep "tournament: the random movers lose no game by fault" \
+    '"name": "random".*"faults": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}' \
+    "$TMP/t.json"
+expect_grep "tournament prints a crosstable" '^Crosstable' "$TMP/t.out"
+expect_grep "tournament prints standings with ratings" '^1 +random2? +[+-][0-9]+\.[0-9] +10 ' "$TMP/t.out"
+expect_no_leftovers "tournament: no process left behind"
+
+# Two random movers: a normal match. Progress lines when piped, the table at the end.
+PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 12 $TIMING --seed 4 --json "$TMP/r.json" \
+    --pdn "$TMP/r.pdn" "$RAND" "$RAND" >"$TMP/r.out" 2>"$TMP/r.err"
+expect_grep "random match: 12 games" '"games": 12,' "$TMP/r.json"
+expect_grep "random match: JSON has the Elo figures" '"elo": (-?[0-9.e+-]+|null),' "$TMP/r.json"
+expect_grep "random match: JSON has the error" '"elo_error": (-?[0-9.e+-]+|null),' "$TMP/r.json"
+expect_grep "random match: JSON counts the causes" '"causes": \{"no-moves": [0-9]+, "repetition"' "$TMP/r.json"
+expect_grep "random match: no faults" '"faults": \{"first": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}, "second": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}\}' "$TMP/r.json"
+expect_count "random match: a progress line per game" '^game [0-9]+/12: ' "$TMP/r.out" 12
+expect_grep "random match: score line" '^Score of A vs B: [0-9]+ - [0-9]+ - [0-9]+ ' "$TMP/r.out"
+expect_grep "random match: Elo line" '^Elo difference: ' "$TMP/r.out"
+expect_grep "random match: LOS line" '^Likelihood of superiority: [0-9.]+%' "$TMP/r.out"
+expect_grep "random match: endings line" '^Endings: ' "$TMP/r.out"
+expect_count "random match: PDN has 12 games" '^\[Result "' "$TMP/r.pdn" 12
+expect_count "random match: each game names its ballot" '^\[Opening "ballot [0-9]{3}: ' "$TMP/r.pdn" 12
+expect_no_leftovers "random match: no process left behind"
+# The PDN file is appended to, never overwritten.
+"$PONDER" match -q --games 2 $TIMING --pdn "$TMP/r.pdn" "$RAND" "$RAND" >/dev/null 2>&1
+expect_count "PDN file is appended to" '^\[Result "' "$TMP/r.pdn" 14
+
+# Openings: each pair of games shares one, colours swapped; --seed shuffles them repeatably.
+"$PONDER" match -q -j 1 --games 4 $TIMING --pdn "$TMP/o1.pdn" "$RAND" "$RAND" >/dev/null 2>&1
+grep '^\[Opening' "$TMP/o1.pdn" >"$TMP/o1.names"
+printf '[Opening "ballot 001: 9-13 21-17 5-9"]\n[Opening "ballot 001: 9-13 21-17 5-9"]\n[Opening "ballot 002: 9-13 21-17 6-9"]\n[Opening "ballot 002: 9-13 21-17 6-9"]\n' >"$TMP/o1.want"
+expect_same "ballots in order, each twice" "$TMP/o1.want" "$TMP/o1.names"
+grep -E '^\[(Black|White)' "$TMP/o1.pdn" | head -n 4 | tr '\n' ' ' >"$TMP/o1.colours"
+echo >>"$TMP/o1.colours"
+printf '[Black "A"] [White "B"] [Black "B"] [White "A"] \n' >"$TMP/o1.cwant"
+expect_same "colours swap within a pair" "$TMP/o1.cwant" "$TMP/o1.colours"
+"$PONDER" match -q -j 1 --games 6 --seed 7 $TIMING --pdn "$TMP/s1.pdn" "$RAND" "$RAND" >/dev/null 2>&1
+"$PONDER" match -q -j 1 --games 6 --seed 7 $TIMING --pdn "$TMP/s2.pdn" "$RAND" "$RAND" >/dev/null 2>&1
+grep '^\[Opening' "$TMP/s1.pdn" >"$TMP/s1.names"
+grep '^\[Opening' "$TMP/s2.pdn" >"$TMP/s2.names"
+expect_same "the same --seed gives the same openings" "$TMP/s1.names" "$TMP/s2.names"
+if ! cmp -s "$TMP/s1.names" "$TMP/o1.names"; then pass "--seed shuffles the openings"; else
+    fail "--seed shuffles the openings"
+fi
+# Positions from a PDN file: FEN set-up tags in the output.
+"$PONDER" match -q -j 2 --games 4 $TIMING --openings "$PONDER_DATA/openings/eleven-man-ballots.pdn" \
+    --pdn "$TMP/e.pdn" --json "$TMP/e.json" "$RAND" "$RAND" >"$TMP/e.out" 2>"$TMP/e.err"
+expect_grep "openings file: 4 games" '"games": 4,' "$TMP/e.json"
+expect_count "openings file: every game has its FEN" '^\[FEN "B:W' "$TMP/e.pdn" 4
+# No {fen} in any command: the standard start, with a note.
+"$PONDER" match -j 2 --games 2 $TIMING --pdn "$TMP/n.pdn" "$PONDER player --random" \
+    "$PONDER player --random" >"$TMP/n.out" 2>"$TMP/n.err"
+expect_grep "no {fen}: a note says so" 'no command has \{fen\}' "$TMP/n.err"
+expect_count "no {fen}: games from the standard start" '^\[(FEN|Opening) ' "$TMP/n.pdn" 0
+expect_count "no {fen}: two games" '^\[Result ' "$TMP/n.pdn" 2
+expect_status "no {fen} with --openings is refused" 2 "$PONDER" match --openings ballots \
+    "$PONDER player --random" "$PONDER player --random"
+expect_grep "...and explained" 'no command has \{fen\}' "$TMP/err"
+expect_status "one command without {fen} is refused" 2 "$PONDER" match "$RAND" "$PONDER player --random"
+expect_grep "...and named" "\`B' has no \{fen\}" "$TMP/err"
+expect_status "a missing openings file is refused" 2 "$PONDER" match --openings "$TMP/none.pdn" "$RAND" "$RAND"
+expect_grep "...and named" 'none.pdn' "$TMP/err"
+
+# SPRT: the baseline against random moves is decided long before 300 games.
+"$PONDER" match -j 2 --games 300 $TIMING --sprt 0,50,0.05,0.05 --json "$TMP/sprt.json" \
+    "$PONDER player --baseline --depth 2 --fen {fen}" "$RAND" >"$TMP/sprt.out" 2>&1
+expect_grep "SPRT accepts H1" '"result": "H1"' "$TMP/sprt.json"
+expect_grep "SPRT stops early" '"games": ([0-9]|[0-9][0-9]),' "$TMP/sprt.json"
+expect_grep "SPRT line in the table" '^SPRT: .*H1 accepted' "$TMP/sprt.out"
+
+# Signals: the run stops at once, finished games are all in the PDN, nothing is left behind.
+# (A background job of a script ignores SIGINT, and the referee keeps an ignored SIGINT ignored,
+# so that job is given the default SIGINT back first.)
+signal_case() {
+    sig=$1 want=$2
+    rm -f "$TMP/sig.pdn"
+    if [ "$sig" = INT ]; then
+        if ! env --default-signal=INT true 2>/dev/null; then
+            pass "SIGINT (env --default-signal missing: not checked)"
+            return
+        fi
+        set -- env --default-signal=INT
+    else
+        set --
+    fi
+    PONDER_TEST_MARK=$MARK "$@" "$PONDER" match -j 2 --games 100 $TIMING --pdn "$TMP/sig.pdn" \
+        "sh $FAKE/hang.sh $PONDER 2 --fen {fen}" "$RAND" >"$TMP/sig.out" 2>"$TMP/sig.err" &
+    pid=$!
+    sleep 1.5
+    kill -"$sig" $pid
+    start=$(date +%s)
+    wait $pid
+    st=$?
+    took=$(($(date +%s) - start))
+    if [ $st -eq "$want" ] && [ $took -le 2 ]; then pass "SIG$sig stops the match at once ($want)"; else
+        fail "SIG$sig stops the match at once ($want)" "status $st after $took s" "$(cat "$TMP/sig.err")"
+    fi
+    expect_grep "SIG$sig is reported" 'interrupted by signal' "$TMP/sig.err"
+    done_games=$(count '^game [0-9]+/100: ' "$TMP/sig.out")
+    expect_count "SIG$sig: every finished game is in the PDN" '^\[Result "' "$TMP/sig.pdn" "$done_games"
+    if [ "$done_games" -gt 0 ] && [ "$done_games" -lt 100 ]; then pass "SIG$sig: some games were finished"; else
+        fail "SIG$sig: some games were finished" "$done_games games"
+    fi
+    expect_grep "SIG$sig: the summary is printed" '^Score of A vs B' "$TMP/sig.out"
+    expect_no_leftovers "SIG$sig: no process left behind"
+}
+signal_case INT 130
+signal_case TERM 143
+
+# Arguments.
+expect_status "match --help exits 0" 0 "$PONDER" match --help
+expect_grep "match --help prints usage" '^usage: ponder match' "$TMP/out"
+expect_status "tournament --help exits 0" 0 "$PONDER" tournament --help
+expect_status "match needs two commands" 2 "$PONDER" match "$RAND"
+expect_status "match takes only two commands" 2 "$PONDER" match "$RAND" "$RAND" "$RAND"
+expect_status "match refuses --games 0" 2 "$PONDER" match --games 0 "$RAND" "$RAND"
+expect_status "match refuses a bad --time" 2 "$PONDER" match --time -1 "$RAND" "$RAND"
+expect_status "match refuses a bad -j" 2 "$PONDER" match -j 0 "$RAND" "$RAND"
+expect_status "match refuses a bad --sprt" 2 "$PONDER" match --sprt 10,0,0.05,0.05 "$RAND" "$RAND"
+expect_grep "...and says why" 'below' "$TMP/err"
+expect_status "match refuses bad --names" 2 "$PONDER" match --names onlyone "$RAND" "$RAND"
+expect_status "match refuses an unknown option" 2 "$PONDER" match --fast "$RAND" "$RAND"
+expect_status "match refuses an empty command" 2 "$PONDER" match " " "$RAND"
+expect_status "match reports an unwritable PDN file" 1 "$PONDER" match --games 2 --pdn "$TMP/no/such/dir.pdn" "$RAND" "$RAND"
+expect_grep "...and names it" 'dir.pdn' "$TMP/err"
+expect_status "tournament needs two entrants" 2 "$PONDER" tournament a="$RAND"
+expect_status "tournament refuses NAME without =" 2 "$PONDER" tournament a="$RAND" "$RAND"
+expect_status "tournament refuses duplicate names" 2 "$PONDER" tournament a="$RAND" a="$RAND"
+expect_status "tournament refuses an empty command" 2 "$PONDER" tournament a="$RAND" b=
