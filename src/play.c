@@ -31,15 +31,22 @@
 #include <strings.h>
 #include <time.h>
 
+/* How a turn ended: a move played, moves taken back (the position is shown again), or the end. */
 typedef enum { TURN_PLAYED, TURN_AGAIN, TURN_QUIT } TurnStatus;
 
 /* ---- The game ---- */
 
 /* The side to move at ply PLY of the game. */
-static int side_at(const Game *g, int ply) { return g->start.side ^ (ply & 1); }
+static int side_at(const Game *g, int ply)
+{
+    return g->start.side ^ (ply & 1);
+}
 
 /* The PDN move number of the move at PLY ("1." for Black's first, "1..." if White begins). */
-static int move_number(const Game *g, int ply) { return (ply + (g->start.side == WHITE)) / 2 + 1; }
+static int move_number(const Game *g, int ply)
+{
+    return (ply + (g->start.side == WHITE)) / 2 + 1;
+}
 
 static int count_humans(const Play *p)
 {
@@ -121,8 +128,7 @@ static SearchResult think(Play *p, double *seconds)
 }
 
 /* "depth 12, 2.95 s, eval +0.35 for White" for the search that gave R for SIDE. */
-static void describe_search(const SearchResult *r, double seconds, int side, char *buf,
-                            size_t size)
+static void describe_search(const SearchResult *r, double seconds, int side, char *buf, size_t size)
 {
     char score[48];
     view_score(r->info.score, score, sizeof score);
@@ -196,19 +202,19 @@ static bool write_pdn(const Play *p, FILE *f, const char *result)
     return pdn_write_game(f, &p->game, tags, n, result);
 }
 
-/* `save FILE': writes the game so far. */
-static void save_game(Play *p, const char *path, const char *result)
+/* `save FILE': writes the game so far. Returns false (having said why) if it could not. */
+static bool save_game(Play *p, const char *path, const char *result)
 {
     char msg[LINE_MAX_LEN + 200];
     if (*path == '\0') {
         play_complain(p, "save needs a file name: save FILE.");
-        return;
+        return false;
     }
     FILE *f = fopen(path, "w");
     if (!f) {
         snprintf(msg, sizeof msg, "Cannot write %s: %s.", path, strerror(errno));
         play_complain(p, msg);
-        return;
+        return false;
     }
     bool ok = write_pdn(p, f, result);
     if (fclose(f) != 0)
@@ -216,9 +222,10 @@ static void save_game(Play *p, const char *path, const char *result)
     if (!ok) {
         snprintf(msg, sizeof msg, "Writing %s failed: %s.", path, strerror(errno));
         play_complain(p, msg);
-        return;
+        return false;
     }
     printf("Saved the game to %s.\n", path);
+    return true;
 }
 
 /* `undo': goes back to the last position in which a person was to move (so in a game against
@@ -329,7 +336,10 @@ static int resolve_move(const Play *p, const MoveList *list, const char *text, c
             char mv[64];
             notation_format_move(&list->moves[candidates[i] - 1], mv, sizeof mv);
             len += snprintf(msg + len, size - (size_t)len, "%s %d (%s)",
-                            i == 0 ? "" : i == nc - 1 ? " or" : ",", candidates[i], mv);
+                            i == 0        ? ""
+                            : i == nc - 1 ? " or"
+                                          : ",",
+                            candidates[i], mv);
         }
         if (len > 0 && (size_t)len < size)
             snprintf(msg + len, size - (size_t)len, ": type its number or all its squares.");
@@ -343,8 +353,7 @@ static int resolve_move(const Play *p, const MoveList *list, const char *text, c
         snprintf(msg, size, "%s is not legal: the piece on %d is %s's.", text, sq[0] + 1,
                  play_color_name(owner));
     else if (movegen_must_capture(b, p->game.rules) && !capture && n == 2)
-        snprintf(msg, size, "%s is not legal: you must capture when you can (see the list).",
-                 text);
+        snprintf(msg, size, "%s is not legal: you must capture when you can (see the list).", text);
     else {
         int len = snprintf(msg, size, "%s is not legal", text), from = 0, count = 0;
         for (int i = 0; i < list->count; i++)
@@ -362,34 +371,35 @@ static int resolve_move(const Play *p, const MoveList *list, const char *text, c
             }
         if (len > 0 && (size_t)len < size)
             snprintf(msg + len, size - (size_t)len, "%s.",
-                     from                                    ? ""
+                     from                                     ? ""
                      : movegen_must_capture(b, p->game.rules) ? ": another piece must capture"
                                                               : ": that piece cannot move");
     }
     return 0;
 }
 
-static TurnStatus human_turn(Play *p, bool show_moves)
+static TurnStatus human_turn(Play *p)
 {
     Game *g = &p->game;
     int side = g->board.side;
     MoveList list;
     legal_moves(g, &list);
-    if (show_moves) {
-        if (count_humans(p) == 1)
-            printf("Your moves%s:\n",
-                   movegen_must_capture(&g->board, g->rules) ? " (a capture is compulsory)" : "");
-        else
-            printf("%s's moves%s:\n", play_color_name(side),
-                   movegen_must_capture(&g->board, g->rules) ? " (a capture is compulsory)" : "");
-        view_moves(stdout, &p->style, list.moves, list.count);
-    }
+    const char *must =
+        movegen_must_capture(&g->board, g->rules) ? " (a capture is compulsory)" : "";
+    if (count_humans(p) == 1)
+        printf("Your moves%s:\n", must);
+    else
+        printf("%s's moves%s:\n", play_color_name(side), must);
+    view_moves(stdout, &p->style, list.moves, list.count);
     char prompt[96], buf[LINE_MAX_LEN], *a;
     char range[24] = "1";
     if (list.count > 1)
         snprintf(range, sizeof range, "1-%d", list.count);
     snprintf(prompt, sizeof prompt, "%s move (%s, or help):",
-             count_humans(p) == 1 ? "Your" : side == BLACK ? "Black's" : "White's", range);
+             count_humans(p) == 1 ? "Your"
+             : side == BLACK      ? "Black's"
+                                  : "White's",
+             range);
     for (;;) {
         if (play_ask(p, prompt, NULL, buf, sizeof buf, &a) == ASK_EOF)
             return TURN_QUIT;
@@ -425,8 +435,8 @@ static TurnStatus human_turn(Play *p, bool show_moves)
         if (number) {
             long v = strlen(a) > 6 ? 0 : strtol(a, NULL, 10);
             if (v < 1 || v > list.count) {
-                snprintf(msg, sizeof msg, "There is no move %s: the moves are numbered 1 to %d.",
-                         a, list.count);
+                snprintf(msg, sizeof msg, "There is no move %s: the moves are numbered 1 to %d.", a,
+                         list.count);
                 play_complain(p, msg);
                 continue;
             }
@@ -469,8 +479,7 @@ static void announce(const Play *p, GameResult res)
         printf("\n%s*** Draw: 40 moves each without a capture or a man moving. ***%s\n",
                view_bold(&p->style), view_reset(&p->style));
         break;
-    default:
-        break;
+    default: break;
     }
     int moves = g->ply > 0 ? move_number(g, g->ply - 1) : 0;
     printf("Result %s after %d move%s.\n", game_result_tag(res), moves, moves == 1 ? "" : "s");
@@ -481,12 +490,11 @@ static void offer_pdn(Play *p, const char *result)
 {
     char buf[LINE_MAX_LEN], *a;
     for (;;) {
-        if (play_ask(p, "Show the game in PDN? (yes, no, or save FILE)", "no", buf, sizeof buf, &a) ==
-            ASK_EOF)
+        if (play_ask(p, "Show the game in PDN? (yes, no, or save FILE)", "no", buf, sizeof buf,
+                     &a) == ASK_EOF)
             return;
         if (strncasecmp(a, "save", 4) == 0 && (a[4] == '\0' || a[4] == ' ' || a[4] == '\t')) {
-            save_game(p, play_trim(a + 4), result);
-            if (a[4] != '\0')
+            if (save_game(p, play_trim(a + 4), result))
                 return;
             continue;
         }
@@ -506,11 +514,9 @@ static void offer_pdn(Play *p, const char *result)
 
 static void play_game(Play *p)
 {
-    bool show = true;
     for (;;) {
         Game *g = &p->game;
-        if (show)
-            show_position(p);
+        show_position(p);
         GameResult res = game_result(g);
         if (res != RESULT_NONE) {
             announce(p, res);
@@ -523,13 +529,11 @@ static void play_game(Play *p)
             offer_pdn(p, "*");
             return;
         }
-        TurnStatus t = p->opt.player[g->board.side] == HUMAN ? human_turn(p, show)
-                                                              : computer_turn(p);
+        TurnStatus t = p->opt.player[g->board.side] == HUMAN ? human_turn(p) : computer_turn(p);
         if (t == TURN_QUIT) {
             printf("Goodbye.\n");
             return;
         }
-        show = true;
     }
 }
 
@@ -565,10 +569,10 @@ static int cmd_play(int argc, char **argv)
         fprintf(stderr, "ponder play: %s\n", err);
         return 1;
     }
-    bool asked = !(p->opt.player_given[BLACK] && p->opt.player_given[WHITE] &&
-                   (p->opt.time_given || (p->opt.player[BLACK] == HUMAN &&
-                                          p->opt.player[WHITE] == HUMAN)) &&
-                   p->opt.board_path);
+    bool asked =
+        !(p->opt.player_given[BLACK] && p->opt.player_given[WHITE] &&
+          (p->opt.time_given || (p->opt.player[BLACK] == HUMAN && p->opt.player[WHITE] == HUMAN)) &&
+          p->opt.board_path);
     if (asked)
         printf("%sPonder checkers.%s Press Enter to take the answer in [brackets].\n",
                view_bold(&p->style), view_reset(&p->style));

@@ -35,15 +35,18 @@ typedef struct {
 typedef enum { ASK_OK, ASK_EOF } AskStatus;
 
 typedef struct {
-    PlayOptions opt;  /* the options, completed by the answers to the set-up questions */
-    ViewStyle style;  /* colours or plain text */
-    bool echo;        /* echo answers (stdin is not a terminal) */
-    bool live;        /* show the search's progress on one line (stdout is a terminal) */
-    Engine *engine;   /* the engine for computer moves and hints */
-    Game game;        /* the game so far */
+    PlayOptions opt; /* the options, completed by the answers to the set-up questions */
+    ViewStyle style; /* colours or plain text */
+    bool echo;       /* echo answers (stdin is not a terminal) */
+    bool live;       /* show the search's progress on one line (stdout is a terminal) */
+    Engine *engine;  /* the engine for computer moves and hints */
+    Game game;       /* the game so far */
 } Play;
 
-static inline const char *play_color_name(int color) { return color == BLACK ? "Black" : "White"; }
+static inline const char *play_color_name(int color)
+{
+    return color == BLACK ? "Black" : "White";
+}
 
 /* "human" or "computer". */
 const char *play_player_name(Player pl);

@@ -36,7 +36,7 @@ char *play_trim(char *s)
  * becomes DEFAULT. Returns ASK_EOF at the end of input. A line too long for BUF, or holding a NUL
  * byte, is refused and the question asked again. *OUT points at the trimmed answer inside BUF. */
 AskStatus play_ask(Play *p, const char *prompt, const char *dflt, char *buf, size_t size,
-                     char **out)
+                   char **out)
 {
     for (;;) {
         if (dflt)
@@ -107,17 +107,20 @@ void play_complain(const Play *p, const char *msg)
 
 /* ---- Set-up questions ---- */
 
-const char *play_player_name(Player pl) { return pl == HUMAN ? "human" : "computer"; }
+const char *play_player_name(Player pl)
+{
+    return pl == HUMAN ? "human" : "computer";
+}
 
 /* Parses "human" / "computer" (or a prefix, or a few synonyms); false if it is neither. */
 static bool parse_player(const char *a, Player *out)
 {
-    if (abbrev(a, "human", 1) || abbrev(a, "person", 1) || abbrev(a, "me", 2)) {
+    if (abbrev(a, "human", 1) || abbrev(a, "person", 2) || abbrev(a, "me", 2)) {
         *out = HUMAN;
         return true;
     }
     if (abbrev(a, "computer", 1) || abbrev(a, "cpu", 3) || abbrev(a, "engine", 1) ||
-        abbrev(a, "ponder", 1)) {
+        abbrev(a, "ponder", 2)) {
         *out = COMPUTER;
         return true;
     }
@@ -130,8 +133,8 @@ static AskStatus ask_player(Play *p, int color)
     snprintf(prompt, sizeof prompt, "%s%s: human or computer?", play_color_name(color),
              color == BLACK ? " (moves first)" : "");
     for (;;) {
-        if (play_ask(p, prompt, play_player_name(color == BLACK ? HUMAN : COMPUTER), buf, sizeof buf, &a) ==
-            ASK_EOF)
+        if (play_ask(p, prompt, play_player_name(color == BLACK ? HUMAN : COMPUTER), buf,
+                     sizeof buf, &a) == ASK_EOF)
             return ASK_EOF;
         if (parse_player(a, &p->opt.player[color]))
             return ASK_OK;
@@ -169,8 +172,8 @@ static AskStatus ask_time(Play *p)
     char buf[LINE_MAX_LEN], *a, dflt[32];
     snprintf(dflt, sizeof dflt, "%g", p->opt.time);
     for (;;) {
-        if (play_ask(p, "The computer's time limit per move, in seconds?", dflt, buf, sizeof buf, &a) ==
-            ASK_EOF)
+        if (play_ask(p, "The computer's time limit per move, in seconds?", dflt, buf, sizeof buf,
+                     &a) == ASK_EOF)
             return ASK_EOF;
         char msg[LINE_MAX_LEN + 80];
         if (parse_time(a, &p->opt.time, msg, sizeof msg))
@@ -238,7 +241,8 @@ static AskStatus ask_board(Play *p)
         play_complain(p, msg);
     }
     for (;;) {
-        if (play_ask(p, "Board file (Enter for the standard start):", NULL, buf, sizeof buf, &a) == ASK_EOF)
+        if (play_ask(p, "Board file (Enter for the standard start):", NULL, buf, sizeof buf, &a) ==
+            ASK_EOF)
             return ASK_EOF;
         if (*a == '\0')
             return ASK_OK;
@@ -331,8 +335,7 @@ int play_parse_options(int argc, char **argv, PlayOptions *o)
                 return 2;
             o->depth = (int)n;
         } else if (strcmp(a, "--nodes") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_long("--nodes", v, 1, 1000000000000L, &n))
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--nodes", v, 1, 1000000000000L, &n))
                 return 2;
             o->nodes = (uint64_t)n;
         } else if (strcmp(a, "--color") == 0 || strcmp(a, "--colour") == 0) {

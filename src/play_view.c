@@ -16,30 +16,50 @@
 
 /* One palette per colour depth: squares, last-move squares, the two kinds of tile, numbers. */
 typedef struct {
-    const char *dark;     /* background of a dark (playing) square */
-    const char *light;    /* background of a light square */
-    const char *marked;   /* background of a square of the last move */
-    const char *number;   /* foreground of a square number */
-    const char *taken;    /* foreground of the `x' on a square whose piece was just taken */
-    const char *tile[2];  /* background and foreground of a Black and of a White piece */
+    const char *dark;    /* background of a dark (playing) square */
+    const char *light;   /* background of a light square */
+    const char *marked;  /* background of a square of the last move */
+    const char *number;  /* foreground of a square number */
+    const char *taken;   /* foreground of the `x' on a square whose piece was just taken */
+    const char *tile[2]; /* background and foreground of a Black and of a White piece */
 } Palette;
 
 static const Palette PALETTE_256 = {
-    "\x1b[48;5;28m", "\x1b[48;5;187m", "\x1b[48;5;136m", "\x1b[38;5;194m", "\x1b[1;38;5;196m",
-    {"\x1b[48;5;16;1;38;5;220m", "\x1b[48;5;231;1;38;5;124m"},
+    .dark = "\x1b[48;5;28m",    /* green */
+    .light = "\x1b[48;5;187m",  /* buff */
+    .marked = "\x1b[48;5;136m", /* dark gold */
+    .number = "\x1b[38;5;194m",
+    .taken = "\x1b[1;38;5;196m",
+    .tile = {"\x1b[48;5;16;1;38;5;220m", "\x1b[48;5;231;1;38;5;124m"},
 };
 
 static const Palette PALETTE_8 = {
-    "\x1b[42m", "\x1b[47m", "\x1b[43m", "\x1b[30m", "\x1b[1;31m",
-    {"\x1b[40;1;33m", "\x1b[107;1;31m"},
+    .dark = "\x1b[42m",
+    .light = "\x1b[47m",
+    .marked = "\x1b[43m",
+    .number = "\x1b[30m",
+    .taken = "\x1b[1;31m",
+    .tile = {"\x1b[40;1;33m", "\x1b[107;1;31m"},
 };
 
 #define SGR_RESET "\x1b[0m"
 
-const char *view_bold(const ViewStyle *s) { return s->color ? "\x1b[1m" : ""; }
-const char *view_dim(const ViewStyle *s) { return s->color ? "\x1b[2m" : ""; }
-const char *view_warn(const ViewStyle *s) { return s->color ? "\x1b[1;31m" : ""; }
-const char *view_reset(const ViewStyle *s) { return s->color ? SGR_RESET : ""; }
+const char *view_bold(const ViewStyle *s)
+{
+    return s->color ? "\x1b[1m" : "";
+}
+const char *view_dim(const ViewStyle *s)
+{
+    return s->color ? "\x1b[2m" : "";
+}
+const char *view_warn(const ViewStyle *s)
+{
+    return s->color ? "\x1b[1;31m" : "";
+}
+const char *view_reset(const ViewStyle *s)
+{
+    return s->color ? SGR_RESET : "";
+}
 
 /* The squares the last move visited (origin, landings, destination) and the ones it emptied. */
 static Bitboard path_mask(const Move *last)

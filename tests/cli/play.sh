@@ -152,6 +152,14 @@ said "human v human: the move typed as text is played" '^  1\. 14x23$' hh-win
 said "human v human: winner announced" '^\*\*\* Black wins: White has no pieces left\. \*\*\*$' hh-win
 said "human v human: PDN result" '^\[Result "1-0"\]' hh-win
 said "human v human: PDN start position" '^\[FEN "B:W18:B14"\]' hh-win
+play hh-save "14x23\nsave $TMP/no/dir/end.pdn\nmaybe\nsave $TMP/end.pdn\n" --black human --white human \
+    --board "$PLAYDATA/win-in-one.txt"
+ok "PDN question: save"
+said "PDN question: a bad path is refused, the question asked again" '^Cannot write .*/no/dir/end.pdn' hh-save
+said "PDN question: other answers refused" "^.maybe': please answer yes, no, or save FILE\.$" hh-save
+if grep -q '^\[Result "1-0"\]' "$TMP/end.pdn" && grep -q '^1\. 14x23 1-0' "$TMP/end.pdn"; then
+    pass "PDN question: the finished game saved with its result"
+else fail "PDN question: the finished game saved with its result" "$(cat "$TMP/end.pdn" 2>&1)"; fi
 play hh-draw '1-6\n32-27\n6-1\n27-32\n1-6\n32-27\n6-1\n27-32\nno\n' --black human --white human \
     --board "$PLAYDATA/two-kings.txt"
 ok "human v human: draw"
