@@ -212,7 +212,7 @@ said "NUL byte in an answer: refused" "^That answer holds a NUL byte\.$" nul
 # ---- end of input at every question ------------------------------------------------------------
 # The answers below reach, one after the other: Black?, White?, time?, board?, board file,
 # the move prompt (twice), and after the last move the PDN question. Cut the input after each.
-set -- "h" "h" "" "yes" "$PLAYDATA/win-in-one.txt" "hint" "14x23"
+set -- "h" "c" "" "yes" "$PLAYDATA/win-in-one.txt" "hint" "14x23"
 i=0
 while [ $i -le $# ]; do
     input=""
