@@ -12,8 +12,8 @@
  * Choices where the assignment is silent (see docs/tower.md): blank lines, blanks around a line
  * and CR line ends are ignored; letters may be lower case; an empty input prints the setup alone
  * (it is a list of no actions); `P' plays ten turns, and a turn that finds no action prints the
- * winner and ends the game (so a game ended by the tenth action is not announced, as a turn that
- * was not played); anything that is not an action or a command is `ERROR: Illegal action.'.
+ * winner and ends the game (a game ended by the tenth action is not announced: the turn that
+ * would find no action is not one of the ten); anything that is not an action or a command is `ERROR: Illegal action.'.
  *
  * The search is the assignment's: plain minimax over the whole tree by default; `--depth N' uses
  * alpha-beta, which the unit tests prove returns the same action as plain minimax.
@@ -321,8 +321,7 @@ static int search_root(TowerSearch *s, const Board *b, const Move *list, int n, 
 
 int tower_alphabeta(const Board *b, int depth, int *value, uint64_t *nodes)
 {
-    static TowerSearch zero;
-    TowerSearch s = zero;
+    TowerSearch s = {0};
     Move list[TOWER_MAX_ACTIONS];
     int n = tower_generate(b, list), best_i = -1;
     /* A table of 2^(depth + 6) entries, at most 2^20 (16 MB), so that the shallow searches the
@@ -493,7 +492,7 @@ static void print_action(const Board *b, const Move *m, int number, bool compute
 }
 
 /* Reads one line of F into LINE (at most LINE_KEEP bytes kept, blanks around it dropped
- * however many there are). *LEN gets the kept length, *LONG whether text was dropped. Returns
+ * however many there are). *LEN gets the kept length, *TOO_LONG whether text was dropped. Returns
  * false at end of input with nothing read. */
 static bool read_line(FILE *f, char *line, size_t *len, bool *too_long)
 {
