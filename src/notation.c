@@ -485,9 +485,9 @@ bool notation_parse_hackerrank(const char *text, Board *b, ParseError *e)
             board_set(b, sq, color, king);
         }
     }
-    while (next_line(text, &pos, line, sizeof line, &overlong))
+    for (int ln = 11; next_line(text, &pos, line, sizeof line, &overlong); ln++)
         if (line[0] != '\0' || overlong)
-            return parse_fail(e, 11, 0, "unexpected text after the board");
+            return parse_fail(e, ln, 0, "unexpected text after the board");
     return true;
 }
 
