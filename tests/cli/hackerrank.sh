@@ -127,7 +127,8 @@ queen|w\n8\n${ROW}${ROW}${ROW}${ROW}${ROW}__Q_____\n${ROW}${ROW}|unknown charact
 light square|b\n8\nb_______\n${ROW}${ROW}${ROW}${ROW}${ROW}${ROW}${ROW}|piece on a light square (row 0, column 0)
 missing rows|b\n8\n${ROW}${ROW}${ROW}${ROW}${ROW}|missing board row 5 (8 rows expected)
 no rows|w\n8\n|missing board row 0
-text after|b\n8\n${BOARD}\nhello\n|unexpected text after the board
+text after|b\n8\n${BOARD}hello\n|unexpected text after the board at line 11
+text after blank lines|b\n8\n${BOARD}\n\nhello\n|unexpected text after the board at line 13
 NUL byte|b\n8\n\\000${BOARD}|NUL byte
 EOF
 # A big input is refused without reading it all into the board.
