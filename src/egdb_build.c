@@ -139,12 +139,14 @@ static void *step1(void *arg)
     Pair *p = job->pair;
     int t = job->t;
     const EgdbSlice *s = &p->slice[t];
-    for (uint64_t i = job->from; i < job->to; i++) {
-        Board b;
-        if (!egdb_index_decode(s, i, &b)) {
+    EgdbCursor cur;
+    egdb_cursor_start(&cur, s, job->from);
+    for (uint64_t i = job->from; i < job->to; i++, egdb_cursor_next(&cur)) {
+        if (!cur.valid) {
             p->val[t][i] = INVALID;
             continue;
         }
+        const Board b = cur.b;
         MoveList list;
         int n = movegen_generate(&b, &RULES_ENGLISH, false, &list);
         int inside = 0;
@@ -178,20 +180,45 @@ static void *step1(void *arg)
     return NULL;
 }
 
-/* Step 2: predecessors of the decided positions. */
-static bool step2(Pair *p, Queue *q)
+/* Step 2, one worker's share of a level: the predecessors of the positions decided in the level
+ * before. Levels run one after another, the positions of a level in parallel: a predecessor is
+ * decided by a compare-and-swap from "undecided", so exactly one worker queues it, and counters
+ * drop with atomic decrements. */
+typedef struct {
+    Pair *p;
+    const uint64_t *items;
+    size_t from, to;
+    Queue next;
+    bool oom;
+} Step2Job;
+
+static void decide(Step2Job *job, int u, uint64_t ri, uint8_t value)
 {
-    for (size_t head = 0; head < q->n; head++) {
-        uint64_t item = q->items[head];
-        int t = (int)(item & 1);
+    uint8_t expected = 0;
+    if (__atomic_compare_exchange_n(&job->p->val[u][ri], &expected, value, false, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED) &&
+        value != EGDB_DRAW && !queue_push(&job->next, ri << 1 | (uint64_t)u))
+        job->oom = true;
+}
+
+static void *step2_range(void *arg)
+{
+    Step2Job *job = arg;
+    Pair *p = job->p;
+    for (size_t k = job->from; k < job->to; k++) {
+        uint64_t item = job->items[k];
+        int t = (int)(item & 1), u = twin(p, t);
         uint64_t i = item >> 1;
         int v = p->val[t][i];
         Board b;
         egdb_index_decode(&p->slice[t], i, &b);
         /* White moved last. Take back each quiet move of a white piece: a man came from the row
          * above (White's men move down), a king from any neighbour; the square it came from must
-         * be empty. A king that has just been crowned came from another slice: not here. */
-        int u = twin(p, t);
+         * be empty. A king that has just been crowned came from another slice: not here. The
+         * predecessors are gathered first and their table entries prefetched: the lookups are
+         * random accesses into tables far larger than the caches. */
+        uint64_t pred[4 * 12];
+        int npred = 0;
         Bitboard empty = board_empty(&b);
         for (Bitboard pcs = b.pieces[WHITE]; pcs; pcs &= pcs - 1) {
             int sq = bb_lsb(pcs);
@@ -212,30 +239,60 @@ static bool step2(Pair *p, Queue *q)
                 Board rf;
                 egdb_flip(&r, &rf);
                 uint64_t ri = egdb_index_encode(&p->slice[u], &rf);
-                if (p->val[u][ri] != 0)
-                    continue;
-                if (v == EGDB_LOSS) {
-                    p->val[u][ri] = EGDB_WIN;
-                    if (!queue_push(q, ri << 1 | (uint64_t)u))
-                        return false;
-                } else {
-                    uint8_t c = p->cnt[u][ri];
-                    if ((c & ~DRAW_FLAG) == 0)
-                        continue; /* cannot happen: every counted move is taken back once */
-                    c--;
-                    p->cnt[u][ri] = c;
-                    if ((c & ~DRAW_FLAG) == 0) {
-                        if (c & DRAW_FLAG)
-                            p->val[u][ri] = EGDB_DRAW;
-                        else {
-                            p->val[u][ri] = EGDB_LOSS;
-                            if (!queue_push(q, ri << 1 | (uint64_t)u))
-                                return false;
-                        }
-                    }
-                }
+                __builtin_prefetch(&p->val[u][ri], 1);
+                __builtin_prefetch(&p->cnt[u][ri], 1);
+                pred[npred++] = ri;
             }
         }
+        for (int j = 0; j < npred; j++) {
+            uint64_t ri = pred[j];
+            if (__atomic_load_n(&p->val[u][ri], __ATOMIC_RELAXED) != 0)
+                continue;
+            if (v == EGDB_LOSS) {
+                decide(job, u, ri, EGDB_WIN);
+                continue;
+            }
+            uint8_t c = __atomic_sub_fetch(&p->cnt[u][ri], 1, __ATOMIC_RELAXED);
+            if ((c & ~DRAW_FLAG) == 0)
+                decide(job, u, ri, (c & DRAW_FLAG) ? EGDB_DRAW : EGDB_LOSS);
+        }
+    }
+    return NULL;
+}
+
+static bool step2(Pair *p, Queue *q, int threads)
+{
+    size_t start = 0;
+    while (start < q->n) {
+        size_t end = q->n;
+        int nt = threads < 1 ? 1 : threads > 64 ? 64 : threads;
+        if (end - start < 4096)
+            nt = 1;
+        Step2Job jobs[64];
+        pthread_t tid[64];
+        for (int k = 0; k < nt; k++) {
+            jobs[k] = (Step2Job){p, q->items, start + (end - start) * (size_t)k / (size_t)nt,
+                                 start + (end - start) * (size_t)(k + 1) / (size_t)nt,
+                                 {NULL, 0, 0}, false};
+            if (k > 0 && pthread_create(&tid[k], NULL, step2_range, &jobs[k]) != 0) {
+                step2_range(&jobs[k]);
+                tid[k] = 0;
+            }
+        }
+        step2_range(&jobs[0]);
+        for (int k = 1; k < nt; k++)
+            if (tid[k])
+                pthread_join(tid[k], NULL);
+        bool ok = true;
+        for (int k = 0; k < nt; k++) {
+            for (size_t j = 0; j < jobs[k].next.n && ok; j++)
+                ok = queue_push(q, jobs[k].next.items[j]);
+            ok = ok && !jobs[k].oom;
+            free(jobs[k].next.items);
+        }
+        if (!ok)
+            return false;
+        start = end;
     }
     return true;
 }
@@ -289,7 +346,7 @@ static bool solve_pair(Pair *p, int threads, char *err)
                  p->slice[0].bm, p->slice[0].bk, p->slice[0].wm, p->slice[0].wk);
         goto out;
     }
-    if (!step2(p, &q)) {
+    if (!step2(p, &q, threads)) {
         snprintf(err, ERR_LEN, "out of memory for the work queue");
         goto out;
     }
@@ -471,14 +528,16 @@ static void *verify_range(void *arg)
 {
     VerifyJob *job = arg;
     const EgdbSlice *s = &job->k->slice;
-    for (uint64_t i = job->from; i < job->to; i++) {
-        Board b;
+    EgdbCursor cur;
+    egdb_cursor_start(&cur, s, job->from);
+    for (uint64_t i = job->from; i < job->to; i++, egdb_cursor_next(&cur)) {
         int stored = known_get(job->k, i);
-        if (!egdb_index_decode(s, i, &b)) {
+        if (!cur.valid) {
             if (stored != 0)
                 job->bad++;
             continue;
         }
+        const Board b = cur.b;
         job->checked++;
         MoveList list;
         int n = movegen_generate(&b, &RULES_ENGLISH, false, &list);

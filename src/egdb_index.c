@@ -56,17 +56,23 @@ static inline uint64_t rank_set(Bitboard m)
     return r;
 }
 
-/* The k-set of rank R among positions 0..n-1 (the greedy inverse of rank_set). */
+/* The k-set of rank R among positions 0..n-1 (the greedy inverse of rank_set): for each i
+ * from k down, the largest c with C(c, i) <= r, found by binary search. */
 static inline Bitboard unrank_set(uint64_t r, int n, int k)
 {
     Bitboard m = 0;
     for (int i = k; i >= 1; i--) {
-        int c = n - 1;
-        while (binom[c][i] > r)
-            c--;
-        r -= binom[c][i];
-        m |= 1u << c;
-        n = c;
+        int lo = i - 1, hi = n - 1; /* C(lo, i) = 0 <= r always; find the largest such c */
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >> 1;
+            if (binom[mid][i] <= r)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        r -= binom[lo][i];
+        m |= 1u << lo;
+        n = lo;
     }
     return m;
 }
@@ -131,7 +137,7 @@ bool egdb_index_decode(const EgdbSlice *s, uint64_t i, Board *b)
     b->pieces[WHITE] = wm | wk;
     b->kings = bk | wk;
     b->side = BLACK;
-    b->key = board_compute_key(b);
+    b->key = 0; /* the databases never need it: callers that do use board_compute_key() */
     return true;
 }
 
@@ -151,7 +157,7 @@ void egdb_flip(const Board *b, Board *out)
     f.pieces[WHITE] = reverse32(b->pieces[BLACK]);
     f.kings = reverse32(b->kings);
     f.side = b->side ^ 1;
-    f.key = board_compute_key(&f);
+    f.key = 0; /* as in egdb_index_decode */
     *out = f;
 }
 
@@ -175,4 +181,72 @@ uint64_t egdb_count_positions(int n)
             for (int wm = 0; bm + bk + wm <= n; wm++)
                 total += egdb_slice_positions(bm, bk, wm, n - bm - bk - wm);
     return total;
+}
+
+/* The next k-subset of an n-set in colex order (the next larger integer with the same number of
+ * bits), or 0 when X was the last one or k is 0. */
+static inline uint64_t next_subset(uint64_t x, int n)
+{
+    if (x == 0)
+        return 0;
+    uint64_t u = x & (0 - x), v = x + u;
+    uint64_t y = v + (((v ^ x) / u) >> 2);
+    return y >> n ? 0 : y;
+}
+
+static inline uint64_t first_subset(int k) { return k ? (1ull << k) - 1 : 0; }
+
+static void cursor_rebuild(EgdbCursor *c)
+{
+    Bitboard black_men = (Bitboard)c->bm, white_men = (Bitboard)c->wm << 4;
+    c->valid = !(black_men & white_men);
+    if (!c->valid)
+        return;
+    Bitboard men = black_men | white_men;
+    Bitboard bk = spread((Bitboard)c->bk, men);
+    Bitboard wk = spread((Bitboard)c->wk, men | bk);
+    c->b.pieces[BLACK] = black_men | bk;
+    c->b.pieces[WHITE] = white_men | wk;
+    c->b.kings = bk | wk;
+    c->b.side = BLACK;
+    c->b.key = 0;
+}
+
+void egdb_cursor_start(EgdbCursor *c, const EgdbSlice *s, uint64_t i)
+{
+    c->s = s;
+    c->i = i;
+    if (i >= s->size)
+        return;
+    uint64_t wk_r = i % s->r_wk;
+    i /= s->r_wk;
+    uint64_t bk_r = i % s->r_bk;
+    i /= s->r_bk;
+    uint64_t wm_r = i % s->r_wm;
+    uint64_t bm_r = i / s->r_wm;
+    c->bm = unrank_set(bm_r, 28, s->bm);
+    c->wm = unrank_set(wm_r, 28, s->wm);
+    c->bk = unrank_set(bk_r, 32 - s->bm - s->wm, s->bk);
+    c->wk = unrank_set(wk_r, 32 - s->bm - s->wm - s->bk, s->wk);
+    cursor_rebuild(c);
+}
+
+void egdb_cursor_next(EgdbCursor *c)
+{
+    const EgdbSlice *s = c->s;
+    if (++c->i >= s->size)
+        return;
+    int free_k = 32 - s->bm - s->wm;
+    /* The lowest digit first; a digit that wraps starts again at its first subset and carries. */
+    if ((c->wk = next_subset(c->wk, free_k - s->bk)) == 0) {
+        c->wk = first_subset(s->wk);
+        if ((c->bk = next_subset(c->bk, free_k)) == 0) {
+            c->bk = first_subset(s->bk);
+            if ((c->wm = next_subset(c->wm, 28)) == 0) {
+                c->wm = first_subset(s->wm);
+                c->bm = next_subset(c->bm, 28);
+            }
+        }
+    }
+    cursor_rebuild(c);
 }
