@@ -1,0 +1,57 @@
+# egdb.sh - `ponder egdb`: build a small set, info, probe, verify; bad arguments and damaged
+# directories get clear errors and the right exit status.
+. "$(dirname "$0")/lib.sh"
+
+D="$TMP/egdb"
+"$PONDER" egdb build --pieces 3 --dir "$D" --threads 2 >"$TMP/build" 2>&1
+st=$?
+if [ $st -eq 0 ]; then pass "egdb build 3 pieces"; else fail "egdb build 3 pieces" "exit status $st" "$(tail -3 "$TMP/build")"; fi
+expect_grep "egdb build prints progress with an estimate" 'built +[0-9]-[0-9]-[0-9]-[0-9].*about [0-9]+ s left' "$TMP/build"
+expect_grep "egdb build ends with done" '^done in ' "$TMP/build"
+
+# A second build finds everything there and rebuilds nothing.
+"$PONDER" egdb build --pieces 3 --dir "$D" >"$TMP/again" 2>&1
+if grep -q '^built' "$TMP/again"; then fail "egdb build resumes without rebuilding" "$(head -5 "$TMP/again")"; else pass "egdb build resumes without rebuilding"; fi
+
+"$PONDER" egdb info --dir "$D" >"$TMP/info" 2>&1
+expect_grep "egdb info lists slices" '^0-2-0-1 ' "$TMP/info"
+expect_grep "egdb info says complete up to 3" 'complete up to 3 pieces' "$TMP/info"
+
+probe() { # name fen expected-first-word
+    out=$("$PONDER" egdb probe --dir "$D" "$2" 2>&1)
+    case "$out" in "$3"*) pass "$1" ;; *) fail "$1" "got: $out" ;; esac
+}
+probe "probe: two kings to move win" "B:WK14:BK1,K2" win
+probe "probe: the lone king to move loses" "W:WK14:BK1,K2" loss
+probe "probe: king against king draws" "B:WK14:BK1" draw
+probe "probe: a man that wins by capture" "B:W14:B10" win
+probe "probe: quoted FEN with spaces" ' "W:WK14:BK1,K2" ' loss
+out=$("$PONDER" egdb probe --dir "$D" "B:W10,11:B1,2,3" 2>&1); st=$?
+if [ $st -eq 1 ] && echo "$out" | grep -q '^unknown'; then pass "probe: 5 pieces unknown in a 3-piece set"; else fail "probe: 5 pieces unknown in a 3-piece set" "status $st: $out"; fi
+
+"$PONDER" egdb verify --dir "$D" >"$TMP/verify" 2>&1
+expect_grep "egdb verify finds nothing wrong" '^ok: .* 0 wrong' "$TMP/verify"
+
+expect_status "probe: bad FEN exits 2" 2 "$PONDER" egdb probe --dir "$D" "B:W33:B1"
+expect_grep "probe: bad FEN says where" 'out of range at column' "$TMP/err"
+expect_status "probe: no FEN exits 2" 2 "$PONDER" egdb probe --dir "$D"
+expect_status "build without --pieces exits 2" 2 "$PONDER" egdb build --dir "$D"
+expect_status "build --pieces 1 exits 2" 2 "$PONDER" egdb build --pieces 1 --dir "$D"
+expect_status "build --pieces x exits 2" 2 "$PONDER" egdb build --pieces x --dir "$D"
+expect_status "unknown action exits 2" 2 "$PONDER" egdb frobnicate
+expect_status "unknown option exits 2" 2 "$PONDER" egdb info --colour blue
+expect_status "no action exits 2" 2 "$PONDER" egdb
+expect_status "egdb --help exits 0" 0 "$PONDER" egdb --help
+expect_status "info on a missing directory exits 1" 1 "$PONDER" egdb info --dir "$TMP/nothing-here"
+expect_grep "info on a missing directory says why" 'cannot read directory' "$TMP/err"
+
+# A damaged file: info reports it, probe warns once on stderr and answers what it still can.
+cp -r "$D" "$TMP/bad"
+printf 'garbage' | dd of="$TMP/bad/db-0-1-0-1.egdb" bs=1 seek=100 conv=notrunc 2>/dev/null
+expect_status "info on a damaged file exits 1" 1 "$PONDER" egdb info --dir "$TMP/bad"
+expect_grep "info names the damaged file" 'db-0-1-0-1.egdb +damaged' "$TMP/out"
+expect_status "verify on a damaged set fails" 1 "$PONDER" egdb verify --dir "$TMP/bad"
+truncate -s 10 "$TMP/bad/db-0-1-0-2.egdb"
+"$PONDER" egdb probe --dir "$TMP/bad" "B:WK14:BK1,K2" >"$TMP/out" 2>"$TMP/err"
+expect_grep "probe warns about a truncated file" 'db-0-1-0-2.egdb' "$TMP/err"
+expect_grep "probe still answers from the sound files" '^win' "$TMP/out"
