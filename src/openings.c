@@ -75,8 +75,7 @@ int openings_ballots(bool all, Opening **out, char *err)
             memcpy(mv, p, n);
             mv[n] = '\0';
             if (!pdn_parse_move(&o->start, &RULES_ENGLISH, mv, &o->moves[o->nmoves], &e)) {
-                snprintf(err, ERR_LEN, "ballot %03d: move `%s': %.100s", rec->number, mv,
-                         e.msg);
+                snprintf(err, ERR_LEN, "ballot %03d: move `%s': %.100s", rec->number, mv, e.msg);
                 goto fail;
             }
             board_apply(&o->start, &o->moves[o->nmoves++]);

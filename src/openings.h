@@ -8,11 +8,11 @@
 #include "game.h"
 
 typedef struct {
-    char name[64];        /* "ballot 004: 9-13 22-17 13-22", or "FILE:LINE" */
-    Board start;          /* the position to play from */
-    int nmoves;           /* moves played from the standard start to reach START: a ballot's three,
-                             or a PDN game's when it has no FEN and at most 8; else 0 */
-    Move moves[8];        /* those moves, so a PDN of the game can show them */
+    char name[64]; /* "ballot 004: 9-13 22-17 13-22", or "FILE:LINE" */
+    Board start;   /* the position to play from */
+    int nmoves;    /* moves played from the standard start to reach START: a ballot's three,
+                      or a PDN game's when it has no FEN and at most 8; else 0 */
+    Move moves[8]; /* those moves, so a PDN of the game can show them */
 } Opening;
 
 /* One line of data/three-move-ballots.txt, compiled into the binary by mk/openings.mk. */

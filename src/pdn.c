@@ -37,7 +37,10 @@ typedef struct {
     ParseError *e;     /* where errors go (may be NULL) */
 } Scanner;
 
-static int sc_col(const Scanner *sc, size_t at) { return (int)(at - sc->line_start) + 1; }
+static int sc_col(const Scanner *sc, size_t at)
+{
+    return (int)(at - sc->line_start) + 1;
+}
 
 /* Advances over one byte, keeping the line count. */
 static void sc_next(Scanner *sc)
@@ -143,8 +146,7 @@ static bool skip_variation(Scanner *sc)
 
 /* ---- Tags ---- */
 
-static bool set_tag(PdnGame *g, Scanner *sc, int line, int col, const char *name,
-                    const char *value)
+static bool set_tag(PdnGame *g, Scanner *sc, int line, int col, const char *name, const char *value)
 {
     for (int k = 0; k < g->ntags; k++)
         if (strcmp(g->tags[k].name, name) == 0)
@@ -280,13 +282,11 @@ static bool parse_move_word(const Board *b, const Rules *r, const char *w, size_
             k++;
         }
         if (k - start > 2 || v < 1 || v > SQUARE_NB)
-            return parse_fail(e, line, col + (int)start,
-                              "square `%.*s' out of range 1-32 in move `%s'",
-                              (int)(k - start > 12 ? 12 : k - start), w + start,
-                              show_token(w, n, tok));
+            return parse_fail(
+                e, line, col + (int)start, "square `%.*s' out of range 1-32 in move `%s'",
+                (int)(k - start > 12 ? 12 : k - start), w + start, show_token(w, n, tok));
         if (count >= (int)sizeof sq)
-            return parse_fail(e, line, col, "too many squares in move `%s'",
-                              show_token(w, n, tok));
+            return parse_fail(e, line, col, "too many squares in move `%s'", show_token(w, n, tok));
         sq[count++] = (uint8_t)(v - 1);
         if (k < n && (w[k] == '-' || w[k] == 'x' || w[k] == 'X')) {
             char s = w[k] == '-' ? '-' : 'x';
@@ -435,8 +435,7 @@ static bool parse_game(Scanner *sc, const Rules *r, PdnGame *g)
             fen_col = vcol;
         } else if (strcmp(t->name, "GameType") == 0) {
             if (strtol(t->value, NULL, 10) != 21 || !isdigit((unsigned char)t->value[0]))
-                return parse_fail(sc->e, line, vcol,
-                                  "GameType `%s' is not English checkers (21)",
+                return parse_fail(sc->e, line, vcol, "GameType `%s' is not English checkers (21)",
                                   show_token(t->value, strlen(t->value), tok));
         } else if (strcmp(t->name, "Result") == 0) {
             if (!result_of(t->value, strlen(t->value)))
@@ -515,8 +514,7 @@ static bool parse_game(Scanner *sc, const Rules *r, PdnGame *g)
         if (k == n) {
             if (n == 3)
                 continue; /* a lone `...' standing for White's move number */
-            return parse_fail(sc->e, sc->line, col, "unexpected `%.*s' in the movetext",
-                              (int)n, w);
+            return parse_fail(sc->e, sc->line, col, "unexpected `%.*s' in the movetext", (int)n, w);
         }
         /* A move number: digits then one or three dots, maybe glued to the move. */
         k = 0;
@@ -535,8 +533,8 @@ static bool parse_game(Scanner *sc, const Rules *r, PdnGame *g)
             long v = strtol(w, NULL, 10);
             long here = (g->nmoves + white_first) / 2;
             if (numbered && v != here + offset)
-                return parse_fail(sc->e, sc->line, col, "move number %ld where %ld was expected",
-                                  v, here + offset);
+                return parse_fail(sc->e, sc->line, col, "move number %ld where %ld was expected", v,
+                                  here + offset);
             numbered = true;
             offset = v - here;
             if (dots == n)

@@ -21,14 +21,14 @@ typedef struct {
 } PdnTag;
 
 typedef struct {
-    int ntags;                     /* tags in tags[] */
-    PdnTag tags[PDN_MAX_TAGS];     /* the tags in file order */
-    Board start;                   /* the start position (the FEN tag, or the standard one) */
-    int nmoves;                    /* moves in moves[] */
-    Move moves[GAME_MAX_PLIES];    /* the moves, each checked legal in turn */
-    char result[8];                /* "1-0", "0-1", "1/2-1/2" or "*" (from the movetext, else the
-                                      Result tag, else "*") */
-    int line;                      /* line of the file where the game starts */
+    int ntags;                  /* tags in tags[] */
+    PdnTag tags[PDN_MAX_TAGS];  /* the tags in file order */
+    Board start;                /* the start position (the FEN tag, or the standard one) */
+    int nmoves;                 /* moves in moves[] */
+    Move moves[GAME_MAX_PLIES]; /* the moves, each checked legal in turn */
+    char result[8];             /* "1-0", "0-1", "1/2-1/2" or "*" (from the movetext, else the
+                                   Result tag, else "*") */
+    int line;                   /* line of the file where the game starts */
 } PdnGame;
 
 /* Reads the games of one text in turn, keeping its place and line count between games. */

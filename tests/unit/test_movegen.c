@@ -108,8 +108,8 @@ typedef struct {
     const char *name;
     const char *fen;
     const Rules *rules;
-    bool paths;         /* every route its own move */
-    const char *moves;  /* the expected moves, full paths, space-separated ("" for none) */
+    bool paths;        /* every route its own move */
+    const char *moves; /* the expected moves, full paths, space-separated ("" for none) */
 } HandCase;
 
 /* Generates the moves of C and checks they are exactly the expected ones: same count, and each
@@ -140,9 +140,9 @@ static void check_case(const HandCase *c)
         int found = -1;
         for (int i = 0; i < n && found < 0; i++) {
             const Move *m = &list.moves[i];
-            bool same = c->paths ? m->len == len && memcmp(m->path, sq, (size_t)len) == 0
-                                 : m->from == sq[0] && m->to == sq[len - 1] &&
-                                       m->captured == captured;
+            bool same = c->paths
+                            ? m->len == len && memcmp(m->path, sq, (size_t)len) == 0
+                            : m->from == sq[0] && m->to == sq[len - 1] && m->captured == captured;
             if (same && !used[i])
                 found = i;
         }
@@ -159,8 +159,8 @@ static void check_case(const HandCase *c)
     if (movegen_count(&b, c->rules, c->paths) != n)
         ok = false;
     if (!ok) {
-        printf("  %s (%s%s): %d moves generated, %d expected; generated:", c->name,
-               c->rules->name, c->paths ? ", paths" : "", n, expected);
+        printf("  %s (%s%s): %d moves generated, %d expected; generated:", c->name, c->rules->name,
+               c->paths ? ", paths" : "", n, expected);
         for (int i = 0; i < n; i++) {
             notation_format_move(&list.moves[i], buf, sizeof buf);
             printf(" %s", buf);
@@ -173,8 +173,7 @@ static void check_case(const HandCase *c)
 static const HandCase hand_cases[] = {
     /* 1. The start: the front men 9-12 step to row 3; 9(2,1) to 13,14; 10(2,3) to 14,15;
      * 11(2,5) to 15,16; 12(2,7) only to 16 (column 8 is off the board). 7 moves. */
-    {"start", "B:W21-32:B1-12", &RULES_ENGLISH, false,
-     "9-13 9-14 10-14 10-15 11-15 11-16 12-16"},
+    {"start", "B:W21-32:B1-12", &RULES_ENGLISH, false, "9-13 9-14 10-14 10-15 11-15 11-16 12-16"},
     /* 2-3. No pieces at all for the side to move: no move, the side has lost. */
     {"no black pieces", "B:W21,22:B", &RULES_ENGLISH, false, ""},
     {"no white pieces", "W:W:B1", &RULES_TOWER, false, ""},
@@ -214,26 +213,24 @@ static const HandCase hand_cases[] = {
     /* 16. Not necessarily the longest capture: Black 10(2,3) over 14(3,2) to 17(4,1), where it
      * stops (21,22 empty); or over 15(3,4) to 19(4,5), then over 23(5,4) to 26(6,3) (24 empty),
      * then nothing (30,31 empty). Both are legal: 10x17 and 10x19x26. */
-    {"any capture, not the longest", "B:W14,15,23:B10", &RULES_ENGLISH, false,
-     "10x17 10x19x26"},
+    {"any capture, not the longest", "B:W14,15,23:B10", &RULES_ENGLISH, false, "10x17 10x19x26"},
     /* 17-19. Crowning during a capture, the seed-001 capture sample (White to move, White men
      * 17,21,24,25,29,32; Black men 5,6,7,8,10,14,22,28). Only 25(6,1) can jump: over 22(5,2)
      * to 18(4,3) (17 has 14 then 10 behind it, 32 would land off the board, the others face
      * empty or own squares). From 18 over 14(3,2) to 9(2,1) (15 is empty); from 9 over 6(1,2)
      * to 2(0,3), the crowning row (jumping 5 would leave the board).
      * English: the move ends on crowning: 25x18x9x2. */
-    {"crowning ends the capture (english)",
-     "W:W17,21,24,25,29,32:B5,6,7,8,10,14,22,28", &RULES_ENGLISH, false, "25x18x9x2"},
+    {"crowning ends the capture (english)", "W:W17,21,24,25,29,32:B5,6,7,8,10,14,22,28",
+     &RULES_ENGLISH, false, "25x18x9x2"},
     /* HackerRank: the new king goes on: from 2 over 7(1,4) to 11(2,5) (6 is taken already),
      * from 11 over 8(1,6) to 4(0,7) (15,16 are empty); from 4 nothing is left. One move of 5
      * hops, as the sample answer says. */
-    {"crowning continues (hackerrank)",
-     "W:W17,21,24,25,29,32:B5,6,7,8,10,14,22,28", &RULES_HACKERRANK, false,
-     "25x18x9x2x11x4"},
+    {"crowning continues (hackerrank)", "W:W17,21,24,25,29,32:B5,6,7,8,10,14,22,28",
+     &RULES_HACKERRANK, false, "25x18x9x2x11x4"},
     /* Tower: the single jump 25x18, or a simple move: 17-13 (14 is Black), 24-19, 24-20,
      * 32-27 (28 is Black); 21 and 29 are blocked by their own men, 25's other step is 21. */
-    {"crowning sample (tower)", "W:W17,21,24,25,29,32:B5,6,7,8,10,14,22,28", &RULES_TOWER,
-     false, "25x18 17-13 24-19 24-20 32-27"},
+    {"crowning sample (tower)", "W:W17,21,24,25,29,32:B5,6,7,8,10,14,22,28", &RULES_TOWER, false,
+     "25x18 17-13 24-19 24-20 32-27"},
     /* 20-21. A smaller crowning capture: Black 22(5,2) over 26(6,3) to 31(7,4), crowned. In
      * English it stops; in HackerRank the king jumps on over 27(6,5) to 24(5,6) (from 24,
      * 19/20/28 are empty). */
@@ -272,7 +269,8 @@ static const HandCase hand_cases[] = {
     /* 31. Tower: a king (tower) jumps backwards too, once: White king 9(2,1) over Black 14(3,2)
      * to 18(4,3); the White man 27(6,5) steps to 23 or 24 (row 5). Black's 22 next to 18 does
      * not matter: one jump per turn. */
-    {"tower king jumps back", "W:WK9,27:B14,22", &RULES_TOWER, false, "9x18 9-5 9-6 9-13 27-23 27-24"},
+    {"tower king jumps back", "W:WK9,27:B14,22", &RULES_TOWER, false,
+     "9x18 9-5 9-6 9-13 27-23 27-24"},
     /* 32. Men never capture backwards: White man 14(3,2) with a Black man behind it on 18(4,3)
      * and 22 empty cannot jump it; it steps to 9 or 10. */
     {"no backward capture by a man", "W:W14:B18", &RULES_ENGLISH, false, "14-9 14-10"},

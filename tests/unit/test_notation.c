@@ -86,7 +86,8 @@ static void fen_good(void)
     CHECK(notation_parse_fen("W:WK30:B1,K9", &b, &e));
     CHECK(b.side == WHITE && b.pieces[WHITE] == 1u << 29 && b.kings == ((1u << 29) | (1u << 8)));
     CHECK(b.pieces[BLACK] == ((1u << 0) | (1u << 8)));
-    CHECK(notation_parse_fen("W:W:B9", &b, &e) && b.pieces[WHITE] == 0 && b.pieces[BLACK] == 1u << 8);
+    CHECK(notation_parse_fen("W:W:B9", &b, &e) && b.pieces[WHITE] == 0 &&
+          b.pieces[BLACK] == 1u << 8);
     CHECK(notation_parse_fen("B:W:B", &b, &e) && b.pieces[0] == 0 && b.pieces[1] == 0);
     CHECK(notation_parse_fen("B:WK1-3:B", &b, &e) && b.kings == 7u);
     /* The writer: side, White then Black, men before kings, ascending. */
@@ -242,8 +243,8 @@ static void moves_and_paths(void)
     static const BadCase start_cases[] = {
         {"11-16x", "mixed separators", 0, 6},
         {"11-14", "illegal move", 0, 0},
-        {"22-18", "illegal move", 0, 0},   /* White's man, Black to move */
-        {"11x18", "illegal move", 0, 0},   /* no capture exists */
+        {"22-18", "illegal move", 0, 0}, /* White's man, Black to move */
+        {"11x18", "illegal move", 0, 0}, /* no capture exists */
     };
     check_bad("move", start_cases, sizeof start_cases / sizeof start_cases[0], parse_move);
     static const BadCase path_cases[] = {
@@ -418,8 +419,10 @@ static void hackerrank_bad(void)
         {"b\n8\n\x01_______\n", "unknown character `\\x01'", 3, 1},
         {"b\n8\nb_______\n", "piece on a light square (row 0, column 0)", 3, 1},
         {"b\n8\n" ROWS8 "extra\n", "unexpected text after the board", 11, 0},
-        {"b\n8\n_b______\n" "______________________________________________________________________"
-         "________\n", "board row 1 has 63+ characters", 4, 0},
+        {"b\n8\n_b______\n"
+         "______________________________________________________________________"
+         "________\n",
+         "board row 1 has 63+ characters", 4, 0},
     };
     check_bad("hackerrank", cases, sizeof cases / sizeof cases[0], parse_hackerrank);
     /* CRLF and trailing blank lines are fine. */
@@ -444,8 +447,8 @@ static void tower_cells(void)
     static const struct {
         const char *cell;
         int sq; /* square number, 0 for a light cell */
-    } cells[] = {{"G6", 9}, {"F5", 14}, {"H3", 21}, {"G4", 17}, {"A8", 4}, {"H1", 29},
-                 {"B1", 32}, {"A6", 12}, {"A1", 0}, {"H8", 0}, {"B2", 0}, {"F4", 0}};
+    } cells[] = {{"G6", 9},  {"F5", 14}, {"H3", 21}, {"G4", 17}, {"A8", 4}, {"H1", 29},
+                 {"B1", 32}, {"A6", 12}, {"A1", 0},  {"H8", 0},  {"B2", 0}, {"F4", 0}};
     for (size_t k = 0; k < sizeof cells / sizeof cells[0]; k++) {
         int sq = notation_tower_square(cells[k].cell[0] - 'A', cells[k].cell[1] - '0');
         CHECK_EQ_U64(sq + 1, cells[k].sq);
@@ -496,10 +499,14 @@ static void board_files(void)
         /* Row 2 "0 0 0 4": K8 White; row 7 "4 0 0 0": K25 White; row 8 "0 0 0 3": K32 Black.
          * Player 2 (White) to move, 3 s. */
         {"sampleCheckers10.txt", "W:WK8,K25:BK32", 3},
-        {"sampleCheckers2.txt", NULL, 5},  {"sampleCheckers3.txt", NULL, 10},
-        {"sampleCheckers4.txt", NULL, 5},  {"sampleCheckers5.txt", NULL, 3},
-        {"sampleCheckers6.txt", NULL, 3},  {"sampleCheckers7.txt", NULL, 0},
-        {"sampleCheckers8.txt", NULL, 0},  {"sampleCheckers9.txt", NULL, 0},
+        {"sampleCheckers2.txt", NULL, 5},
+        {"sampleCheckers3.txt", NULL, 10},
+        {"sampleCheckers4.txt", NULL, 5},
+        {"sampleCheckers5.txt", NULL, 3},
+        {"sampleCheckers6.txt", NULL, 3},
+        {"sampleCheckers7.txt", NULL, 0},
+        {"sampleCheckers8.txt", NULL, 0},
+        {"sampleCheckers9.txt", NULL, 0},
     };
     for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
         char name[64];
@@ -522,8 +529,8 @@ static void board_files(void)
         /* Written and read back. */
         char buf[512];
         notation_format_board_file(&b, t, buf, sizeof buf);
-        CHECK(notation_parse_board_file(buf, &back, &t2, &e) && board_equal(&b, &back) &&
-              t2 == t && back.key == b.key);
+        CHECK(notation_parse_board_file(buf, &back, &t2, &e) && board_equal(&b, &back) && t2 == t &&
+              back.key == b.key);
         free(text);
     }
     /* Random positions and times round-trip too. */
@@ -534,8 +541,7 @@ static void board_files(void)
         char buf[512];
         ParseError e;
         notation_format_board_file(&b, t, buf, sizeof buf);
-        if (!notation_parse_board_file(buf, &back, &t2, &e) || !board_equal(&b, &back) ||
-            t2 != t) {
+        if (!notation_parse_board_file(buf, &back, &t2, &e) || !board_equal(&b, &back) || t2 != t) {
             printf("  board file round trip failed:\n%s", buf);
             check_failed++;
             break;
@@ -597,7 +603,8 @@ static void random_bytes(void)
         size_t n = rng() % (sizeof buf - 1);
         for (size_t i = 0; i < n; i++) {
             uint64_t r = rng();
-            buf[i] = r % 4 ? alphabet[(r >> 8) % (sizeof alphabet - 1)] : (char)(1 + (r >> 16) % 255);
+            buf[i] =
+                r % 4 ? alphabet[(r >> 8) % (sizeof alphabet - 1)] : (char)(1 + (r >> 16) % 255);
         }
         buf[n] = '\0';
         Board b;

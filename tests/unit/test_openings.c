@@ -34,7 +34,10 @@ static int load_text(const char *text, Opening **out, char *err)
     return n;
 }
 
-static int count_pieces(const Board *b, int color) { return __builtin_popcount(b->pieces[color]); }
+static int count_pieces(const Board *b, int color)
+{
+    return __builtin_popcount(b->pieces[color]);
+}
 
 /* Every line of the data file's list, replayed here move by move, gives the built-in ballot of
  * the same number: same moves, same position. */

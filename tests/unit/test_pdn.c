@@ -263,9 +263,9 @@ static void round_trip_random(void)
 
 typedef struct {
     const char *text;
-    int games;           /* games read */
-    int plies;           /* moves of the first game */
-    const char *result;  /* result of the first game */
+    int games;          /* games read */
+    int plies;          /* moves of the first game */
+    const char *result; /* result of the first game */
 } GoodCase;
 
 static const GoodCase good_cases[] = {
@@ -284,8 +284,8 @@ static const GoodCase good_cases[] = {
     {"1. 11-15 23-18 1-1\n1. 9-13 0-2", 2, 2, "1/2-1/2"},
     {"[Event \"no result\"]\n1. 11-15\n[Event \"next\"]\n1. 9-13 *", 2, 1, "*"},
     {"[Event \"tags only\"]\n[Result \"0-1\"]\n", 1, 0, "0-1"},
-    {"12. 11-15 23-18 13. 8-11 *", 1, 3, "*"},          /* a fragment numbered from 12 */
-    {"1. 11-15 23-18 8-11 2... 27-23 *", 1, 4, "*"},     /* numbers optional */
+    {"12. 11-15 23-18 13. 8-11 *", 1, 3, "*"},       /* a fragment numbered from 12 */
+    {"1. 11-15 23-18 8-11 2... 27-23 *", 1, 4, "*"}, /* numbers optional */
     {"[GameType \"21,Black,8,8,N1,0\"] 1. 11-15 *", 1, 1, "*"},
     {"[Event \"tab\tand \\\"escapes\\\"\"]\r\n1. 11-15\r\n*\r\n", 1, 1, "*"},
     {"  \n{only a comment}\n", 0, 0, NULL},
@@ -306,8 +306,8 @@ static void real_file_constructs(void)
                 snprintf(result, sizeof result, "%s", game.result);
             }
         }
-        bool ok = rc == 0 && n == c->games && (n == 0 || (plies == c->plies &&
-                                                          strcmp(result, c->result) == 0));
+        bool ok = rc == 0 && n == c->games &&
+                  (n == 0 || (plies == c->plies && strcmp(result, c->result) == 0));
         if (!ok) {
             printf("  case %zu: rc %d, %d games, %d plies, result %s%s%s\n", k, rc, n, plies,
                    result, rc < 0 ? ": " : "", rc < 0 ? e.msg : "");
@@ -378,10 +378,12 @@ static const BadCase bad_cases[] = {
     {"1. 11-15 23-18 99999999. 8-11 *", "bad move number", 1, 16},
     {"[FEN \"B:W14,15,22,23,6:BK10\"]\n1. 10x10 *", "square 10 repeated", 2, 4},
     /* overlong */
-    {"[Event \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+    {"[Event "
+     "\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
      "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
      "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-     "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"]", "longer than 255 bytes", 1, 9},
+     "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"]",
+     "longer than 255 bytes", 1, 9},
     {"[Eventxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx \"a\"]", "tag name longer than 31", 1, 2},
     {"1. 11-15 23-1818181818181818181818181818181818181818181818181818181818181818181818 *",
      "too long", 1, 10},
@@ -423,8 +425,8 @@ static void limits(void)
     /* The king cannot stop on 26 in English (it must go on round the loop), so "10x17x26" is
      * illegal there; under tower rules "10x26" is not even one jump. */
     pos = 0;
-    CHECK(pdn_next_game("[FEN \"B:W14,15,22,23:BK10\"]\n1. 10x17x26 *", &pos, &RULES_ENGLISH,
-                        &game, &e) == -1);
+    CHECK(pdn_next_game("[FEN \"B:W14,15,22,23:BK10\"]\n1. 10x17x26 *", &pos, &RULES_ENGLISH, &game,
+                        &e) == -1);
     CHECK(strstr(e.msg, "illegal move") != NULL);
     /* A whole route names its move although a longer capture (round the loop at 10 first)
      * passes through the same squares; the short form is ambiguous. */
@@ -433,8 +435,8 @@ static void limits(void)
                         &game, &e) == 1 &&
           game.moves[0].captured == ((1u << 5) | (1u << 6)));
     pos = 0;
-    CHECK(pdn_next_game("[FEN \"B:W6,7,14,15,22,23:BK1\"]\n1. 1x3 *", &pos, &RULES_ENGLISH,
-                        &game, &e) == -1 &&
+    CHECK(pdn_next_game("[FEN \"B:W6,7,14,15,22,23:BK1\"]\n1. 1x3 *", &pos, &RULES_ENGLISH, &game,
+                        &e) == -1 &&
           strstr(e.msg, "ambiguous"));
     /* 33 tags */
     char text[4096];
@@ -561,7 +563,8 @@ static void random_inputs(void)
         size_t n = rng() % (sizeof buf - 1);
         for (size_t i = 0; i < n; i++) {
             uint64_t r = rng();
-            buf[i] = r % 3 ? alphabet[(r >> 8) % (sizeof alphabet - 1)] : (char)(1 + (r >> 16) % 255);
+            buf[i] =
+                r % 3 ? alphabet[(r >> 8) % (sizeof alphabet - 1)] : (char)(1 + (r >> 16) % 255);
         }
         buf[n] = '\0';
         if (!reads_to_end(buf)) {
@@ -585,8 +588,16 @@ static void random_inputs(void)
             size_t at = rng() % n;
             switch (rng() % 3) {
             case 0: buf[at] = (char)(1 + rng() % 255); break;
-            case 1: memmove(buf + at, buf + at + 1, n - at); n--; break;
-            default: buf[at] = '\0'; n = at > 0 ? at : 1; buf[n - 1] = '\0'; n = strlen(buf); break;
+            case 1:
+                memmove(buf + at, buf + at + 1, n - at);
+                n--;
+                break;
+            default:
+                buf[at] = '\0';
+                n = at > 0 ? at : 1;
+                buf[n - 1] = '\0';
+                n = strlen(buf);
+                break;
             }
             if (n == 0)
                 break;
