@@ -31,11 +31,11 @@ struct Engine {
     int egdb_pieces;
 };
 
-static const EgdbDriver *egdb_driver;
+static const EgdbDriver *registered_driver;
 
-void egdb_hook_register(const EgdbDriver *d) { egdb_driver = d; }
+void egdb_hook_register(const EgdbDriver *d) { registered_driver = d; }
 
-const EgdbDriver *egdb_hook_driver(void) { return egdb_driver; }
+const EgdbDriver *egdb_hook_driver(void) { return registered_driver; }
 
 void engine_default_options(EngineOptions *opt)
 {
@@ -89,16 +89,20 @@ Engine *engine_new(const EngineOptions *opt, char *err)
     }
 
     /* 3. Databases, when a driver is built in and a directory given. */
-    if (opt->egdb_dir && egdb_driver) {
+    if (opt->egdb_dir && registered_driver) {
         char msg[ERR_LEN];
-        e->egdb_handle = egdb_driver->open(opt->egdb_dir, msg);
+        e->egdb_handle = registered_driver->open(opt->egdb_dir, msg);
         if (!e->egdb_handle) {
-            snprintf(err, ERR_LEN, "endgame databases in %s: %s", opt->egdb_dir, msg);
+            int n = snprintf(err, ERR_LEN, "endgame databases in %.60s: ", opt->egdb_dir);
+            size_t at = n < 0 ? 0 : (size_t)n;
+            for (const char *p = msg; *p && at + 1 < ERR_LEN; p++)
+                err[at++] = *p;
+            err[at] = '\0';
             engine_free(e);
             return NULL;
         }
-        e->egdb = egdb_driver;
-        e->egdb_pieces = egdb_driver->max_pieces(e->egdb_handle);
+        e->egdb = registered_driver;
+        e->egdb_pieces = registered_driver->max_pieces(e->egdb_handle);
     }
     return e;
 }

@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "eval.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,6 @@
 
 enum {
     ASP_MIN_DEPTH = 4, /* first depth searched with an aspiration window */
-    ASP_DELTA = 20,    /* its first half-width, in hundredths of a man */
     HISTORY_MAX = 16384,
     POLL_MASK = 1023,  /* the main worker looks at the clock every 1024 nodes */
     KNOWN_WIN = 20000, /* a database win, below every proven win by search */
@@ -48,6 +48,7 @@ struct SearchWorker {
     SearchJob *job;
     _Atomic uint64_t nodes;     /* nodes searched in this search (written by the owner only) */
     int seldepth;
+    int root_depth;             /* depth of the iteration running */
     bool aborted;               /* the current iteration was cut short */
     int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
     uint16_t killers[MAX_PLY + 2][2];
@@ -76,6 +77,34 @@ void search_worker_clear(SearchWorker *w)
 {
     memset(w->history, 0, sizeof w->history);
     memset(w->killers, 0, sizeof w->killers);
+}
+
+SearchParams search_params = {
+    .forced_extension = 1,
+    .lmr = 1,
+    .lmr_min_depth = 3,
+    .lmr_min_moves = 3,
+    .lmr_scale = 50,
+    .futility = 0,
+    .futility_margin = 60,
+    .probcut = 0,
+    .probcut_margin = 80,
+    .threat_extension = 0,
+    .asp_delta = 20,
+};
+
+static float log_table[MAX_MOVES + MAX_PLY];
+
+__attribute__((constructor)) static void search_init(void)
+{
+    for (int i = 1; i < MAX_MOVES + MAX_PLY; i++)
+        log_table[i] = logf((float)i);
+}
+
+/* Plies to take off a late quiet move: grows with both the depth and the move's rank. */
+static inline int lmr_reduction(int depth, int rank, int scale)
+{
+    return (int)(log_table[depth] * log_table[rank] * (float)scale / 100.0f);
 }
 
 /* ---- small helpers --------------------------------------------------------------------------- */
@@ -113,6 +142,14 @@ static inline void count_node(SearchWorker *w)
     }
     if ((n & POLL_MASK) == 0 && timeman_hard_expired(&job->tm))
         atomic_store_explicit(job->stop, true, memory_order_relaxed);
+}
+
+/* Whether the side not to move could capture if it were its turn. */
+static inline bool opponent_threatens(const Board *b)
+{
+    Board t = *b;
+    t.side ^= 1;
+    return movegen_jumpers(&t) != 0;
 }
 
 /* Whether the side to move has any simple move (its captures are checked separately). */
@@ -257,6 +294,7 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
                   bool pv_node)
 {
     const SearchJob *job = w->job;
+    const SearchParams *sp = &search_params;
     const Rules *r = job->game->rules;
     w->pv_len[ply] = 0;
 
@@ -272,9 +310,14 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
         return 0;
     }
 
-    /* Step 2. At the horizon, resolve captures and evaluate. */
-    if (depth <= 0)
-        return qsearch(w, b, alpha, beta, ply);
+    /* Step 2. At the horizon, resolve captures and evaluate; but when the opponent threatens a
+     * capture, a quiet position is not quiet for long: look one ply further. */
+    if (depth <= 0) {
+        if (!sp->threat_extension || ply >= 2 * w->root_depth || movegen_jumpers(b) ||
+            !opponent_threatens(b))
+            return qsearch(w, b, alpha, beta, ply);
+        depth = 1;
+    }
 
     count_node(w);
     if (stopped(w))
@@ -307,8 +350,8 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
     }
 
     /* Step 5. Endgame databases: a known result ends the search of this position. */
-    if (job->egdb && bb_popcount(b->pieces[0] | b->pieces[1]) <= job->egdb_pieces &&
-        !movegen_jumpers(b)) {
+    Bitboard jumpers = movegen_jumpers(b);
+    if (job->egdb && !jumpers && bb_popcount(b->pieces[0] | b->pieces[1]) <= job->egdb_pieces) {
         EgdbValue v = job->egdb->probe(job->egdb_handle, b);
         if (v == EGDB_DRAW)
             return 0;
@@ -326,32 +369,75 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
     if (tt_move >= n)
         tt_move = TT_NO_MOVE;
 
-    /* Step 7. A forced move costs no depth: the position after it is as hard as this one. */
+    /* Step 7. ProbCut: if a shallower search of this node beats beta by a margin, the full one
+     * would almost surely beat beta too. */
+    if (sp->probcut && !pv_node && depth >= 5 && !jumpers && !score_is_decisive(beta)) {
+        int rbeta = beta + sp->probcut_margin;
+        if (rbeta < SCORE_DECISIVE) {
+            int s = search(w, b, rbeta - 1, rbeta, depth - 4, ply, false);
+            if (stopped(w))
+                return 0;
+            if (s >= rbeta)
+                return s;
+        }
+    }
+
+    /* Step 8. A forced move costs no depth: the position after it is as hard as this one. */
     int new_depth = depth - 1;
-    if (n == 1)
+    if (n == 1 && sp->forced_extension)
         new_depth = depth;
+
+    /* Step 9. Futility: near the horizon, quiet moves of a position far below alpha will not
+     * bring it back (captures are forced in checkers, so a position without one has none). */
+    bool futile = false;
+    int static_eval = 0;
+    if (sp->futility && !pv_node && depth <= 2 && !jumpers && !score_is_decisive(alpha)) {
+        static_eval = eval_board(job->weights, b);
+        futile = static_eval + sp->futility_margin * depth <= alpha;
+    }
 
     int keys[MAX_MOVES];
     order_moves(w, b, &list, tt_move, ply, keys);
 
-    /* Step 8. Search every move: the first with the full window, the rest with a null window
-     * first, again with the full one only when they beat the best so far. */
+    /* Step 10. Search every move: the first with the full window, the rest with a null window
+     * first (reduced when they come late and are quiet), again with the full one only when they
+     * beat the best so far. */
     int best = -SCORE_INFINITE, best_index = TT_NO_MOVE, old_alpha = alpha;
     int quiets_tried[MAX_MOVES], nquiets = 0;
+    uint16_t k1 = w->killers[ply][0], k2 = w->killers[ply][1];
     for (int k = 0; k < n; k++) {
         int i = pick_move(keys, n);
         const Move *m = &list.moves[i];
+        bool quiet = !m->captured;
+        if (futile && k > 0 && quiet && !(m->flags & MOVE_CROWNS)) {
+            if (static_eval > best)
+                best = static_eval;
+            continue;
+        }
         Board child = *b;
         board_apply(&child, m);
         bool irreversible = m->captured || !board_is_king(b, m->from);
         w->quiet[ply + 1] = irreversible ? 0 : w->quiet[ply] + 1;
-        tt_prefetch(job->tt, child.key);
 
         int score;
         if (k == 0) {
             score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
-            score = -search(w, &child, -alpha - 1, -alpha, new_depth, ply + 1, false);
+            int reduction = 0;
+            if (sp->lmr && quiet && depth >= sp->lmr_min_depth && k >= sp->lmr_min_moves &&
+                !(m->flags & MOVE_CROWNS) && i != tt_move) {
+                uint16_t id = quiet_id(m);
+                if (id != k1 && id != k2) {
+                    reduction = lmr_reduction(depth, k, sp->lmr_scale) - (pv_node ? 1 : 0);
+                    if (reduction < 0)
+                        reduction = 0;
+                    if (reduction > new_depth - 1)
+                        reduction = new_depth - 1 > 0 ? new_depth - 1 : 0;
+                }
+            }
+            score = -search(w, &child, -alpha - 1, -alpha, new_depth - reduction, ply + 1, false);
+            if (reduction > 0 && score > alpha)
+                score = -search(w, &child, -alpha - 1, -alpha, new_depth, ply + 1, false);
             if (score > alpha && score < beta)
                 score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, true);
         }
@@ -368,7 +454,7 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
                 if (score >= beta) {
                     /* A quiet move that refutes: remember it as a killer and credit its history,
                      * debiting the quiet moves tried before it. */
-                    if (!m->captured) {
+                    if (quiet) {
                         uint16_t id = quiet_id(m);
                         if (w->killers[ply][0] != id) {
                             w->killers[ply][1] = w->killers[ply][0];
@@ -385,11 +471,11 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
                 }
             }
         }
-        if (!m->captured)
+        if (quiet)
             quiets_tried[nquiets++] = i;
     }
 
-    /* Step 9. Remember the result. */
+    /* Step 11. Remember the result. */
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(job->tt, b->key, tt_score_to(best, ply, SCORE_DECISIVE), depth, bound, best_index);
     return best;
@@ -474,9 +560,10 @@ static void iterate(SearchWorker *w)
     for (int depth = 1 + (w->index & 1); depth <= max_depth; depth++) {
         w->seldepth = 0;
         w->aborted = false;
+        w->root_depth = depth;
 
         /* Aspiration: a window around the last score, widened on the failing side. */
-        int delta = ASP_DELTA, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+        int delta = search_params.asp_delta, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
         if (depth >= ASP_MIN_DEPTH && !score_is_decisive(score)) {
             alpha = score - delta;
             beta = score + delta;

@@ -37,6 +37,25 @@ typedef struct {
     int egdb_pieces;             /* probe positions with at most this many pieces */
 } SearchJob;
 
+/* Switches and sizes of the search's selective parts. They are plain data so that a test tool
+ * can compare two settings in one process (set before a search, never during one); the
+ * defaults are the measured best (docs/engine.md). */
+typedef struct {
+    int forced_extension; /* a node with one legal move costs no depth */
+    int lmr;              /* late move reductions */
+    int lmr_min_depth;    /* depth from which quiet moves are reduced */
+    int lmr_min_moves;    /* moves searched before the first reduction */
+    int lmr_scale;        /* reduction = log(depth) * log(moves) * lmr_scale / 100 */
+    int futility;         /* at depth 1-FUTILITY_DEPTH, skip quiet moves far below alpha */
+    int futility_margin;  /* per ply of depth, hundredths of a man */
+    int probcut;          /* prune when a reduced search beats beta by a margin */
+    int probcut_margin;
+    int threat_extension; /* at the horizon, search one more ply when the opponent threatens */
+    int asp_delta;        /* first half-width of the aspiration window */
+} SearchParams;
+
+extern SearchParams search_params;
+
 /* A worker's private state (history, killers, path, PV). Returns NULL when out of memory. */
 SearchWorker *search_worker_new(void);
 void search_worker_free(SearchWorker *w);

@@ -143,19 +143,29 @@ bool weights_parse(Weights *w, const char *text, char *err)
     return true;
 }
 
+/* "weights file PATH" SEP MSG into ERR (ERR_LEN bytes), cut to fit. */
+static void file_error(char *err, const char *path, const char *sep, const char *msg)
+{
+    int n = snprintf(err, ERR_LEN, "weights file %.80s%s", path, sep);
+    size_t at = n < 0 ? 0 : (size_t)n;
+    while (at + 1 < ERR_LEN && *msg)
+        err[at++] = *msg++;
+    err[at] = '\0';
+}
+
 bool weights_load(Weights *w, const char *path, char *err)
 {
     char msg[ERR_LEN];
     size_t len;
     char *text = cli_read_file(path, 1u << 20, &len, msg, sizeof msg);
     if (!text) {
-        snprintf(err, ERR_LEN, "weights file %s: %s", path, msg);
+        file_error(err, path, ": ", msg);
         return false;
     }
     bool ok = weights_parse(w, text, msg);
     free(text);
     if (!ok)
-        snprintf(err, ERR_LEN, "weights file %s, %s", path, msg);
+        file_error(err, path, ", ", msg);
     return ok;
 }
 

@@ -157,6 +157,135 @@ static void test_weights_files(void)
         CHECK(weights_find(weights_name(i)) == i);
 }
 
+/* The search engine at a fixed depth on the position FEN. */
+static SearchResult search_fen(Engine *e, const char *fen, int depth)
+{
+    set_fen(fen);
+    SearchLimits lim = {.depth = depth};
+    return engine_search(e, &game, &lim, NULL, NULL);
+}
+
+/* A shot: 15-19 gives a man to take two (24x15, 10x19x26). */
+static void test_finds_shot(void)
+{
+    Engine *e = new_engine(1);
+    if (!e)
+        return;
+    SearchResult r = search_fen(e, "B:W23,24,29,32:B1,6,10,15,16", 6);
+    char mv[64];
+    move_text(&r.best, mv);
+    CHECK_STR(mv, "15-19");
+    CHECK(r.info.score > SCORE_MAN && !score_is_decisive(r.info.score));
+    engine_free(e);
+}
+
+/* The same shot takes White's last pieces: a win in 3 plies scores SCORE_WIN - 3 and its PV
+ * ends the game in exactly 3 plies; from the position after the first move (the table still
+ * holding the first search) White is lost in 2. */
+static void test_mate_distance(void)
+{
+    Engine *e = new_engine(1);
+    if (!e)
+        return;
+    SearchResult r = search_fen(e, "B:W23,24:B6,10,15,16", 10);
+    CHECK(r.info.score == SCORE_WIN - 3);
+    CHECK(score_is_decisive(r.info.score) && score_plies_to_end(r.info.score) == 3);
+    CHECK(r.info.pv_len == 3);
+    for (int i = 0; i < r.info.pv_len; i++)
+        game_play(&game, &r.info.pv[i]);
+    CHECK(game_result(&game) == RESULT_BLACK_WINS);
+
+    set_fen("B:W23,24:B6,10,15,16");
+    game_play(&game, &r.best);
+    SearchLimits lim = {.depth = 10};
+    SearchResult r2 = engine_search(e, &game, &lim, NULL, NULL);
+    CHECK(r2.info.score == -(SCORE_WIN - 2));
+    engine_free(e);
+}
+
+/* Two kings against one are a win: from the lone king sitting in a double corner, the engine
+ * playing both sides at a modest node budget takes the lone king within a bounded number of
+ * moves. */
+static void test_two_kings_win(void)
+{
+    static const char *const starts[] = {
+        "B:WK32:BK1,K5",   /* the strong kings in the far double corner */
+        "W:WK28:BK10,K15", /* the weak side to move */
+        "B:WK1:BK30,K31",  /* the lone king in the other double corner */
+    };
+    Engine *e = new_engine(1);
+    if (!e)
+        return;
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        set_fen(starts[i]);
+        SearchLimits lim = {.nodes = 100000};
+        while (game_result(&game) == RESULT_NONE && game.ply < 80) {
+            SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
+            CHECK(r.has_move);
+            if (!r.has_move)
+                break;
+            game_play(&game, &r.best);
+        }
+        if (game_result(&game) != RESULT_BLACK_WINS)
+            printf("  %s: %s after %d plies\n", starts[i], game_result_text(game_result(&game)),
+                   game.ply);
+        CHECK(game_result(&game) == RESULT_BLACK_WINS);
+    }
+    engine_free(e);
+}
+
+/* Plays the moves of TEXT ("10-14 23-19 ...") in the game. */
+static void play_moves(const char *text)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        Move m;
+        ParseError pe;
+        bool ok = notation_parse_move(&game.board, game.rules, t, &m, &pe);
+        CHECK(ok);
+        if (ok)
+            game_play(&game, &m);
+    }
+}
+
+/* The 40-move rule: two kings against one win, but not when every move completes 80 quiet
+ * plies. */
+static void test_forty_move_draw(void)
+{
+    Engine *e = new_engine(1);
+    if (!e)
+        return;
+    SearchResult r = search_fen(e, "B:WK32:BK1,K5", 8);
+    CHECK(r.info.score > SCORE_MAN);
+    engine_new_game(e);
+    set_fen("B:WK32:BK1,K5");
+    game.quiet[game.ply] = DRAW_QUIET_PLIES - 1;
+    SearchLimits lim = {.depth = 8};
+    r = engine_search(e, &game, &lim, NULL, NULL);
+    CHECK(r.info.score == 0);
+    engine_free(e);
+}
+
+/* Repetition: a king down, Black can go back to a position of the game's history, which the
+ * search scores as a draw; without that history the same position is lost. */
+static void test_repetition_draw(void)
+{
+    Engine *e = new_engine(1);
+    if (!e)
+        return;
+    SearchResult r = search_fen(e, "B:WK19,K30:BK14", 10);
+    CHECK(r.info.score < -SCORE_MAN / 2);
+    engine_new_game(e);
+    set_fen("B:WK23,K30:BK10");
+    play_moves("10-14 23-19 14-10 19-23 10-14 23-19");
+    CHECK(game.board.key == game.keys[2]);
+    SearchLimits lim = {.depth = 10};
+    r = engine_search(e, &game, &lim, NULL, NULL);
+    CHECK(r.info.score == 0);
+    engine_free(e);
+}
+
 int main(void)
 {
     RUN("search", test_node_limit_deterministic);
@@ -164,5 +293,10 @@ int main(void)
     RUN("search", test_stop_from_thread);
     RUN("search", test_no_move_and_forced);
     RUN("search", test_weights_files);
+    RUN("search", test_finds_shot);
+    RUN("search", test_mate_distance);
+    RUN("search", test_two_kings_win);
+    RUN("search", test_forty_move_draw);
+    RUN("search", test_repetition_draw);
     return check_total_failed ? 1 : 0;
 }
