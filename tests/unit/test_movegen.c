@@ -68,7 +68,7 @@ static void perft_start_position(void)
     PerftLine lines[32];
     int n = read_perft_file(lines, 32);
     CHECK(n >= 11);
-    int max_depth = asan() ? 9 : 11;
+    int max_depth = asan() ? 10 : 11;
     PerftHash *h = perft_hash_new(16);
     Board b;
     board_start(&b);
