@@ -19,6 +19,7 @@ static void usage(FILE *f)
             "       ponder egdb probe [--dir DIR] FEN\n"
             "       ponder egdb info [--dir DIR]\n"
             "       ponder egdb verify [--dir DIR] [--pieces N] [--threads T]\n"
+            "       ponder egdb speed [--dir DIR]\n"
             "\n"
             "Endgame databases: win, loss or draw for every position of N pieces or fewer\n"
             "(English rules), built on this machine by retrograde analysis.\n"
@@ -27,6 +28,7 @@ static void usage(FILE *f)
             "  probe    the value of FEN for its side to move: first word win, loss or draw\n"
             "  info     the slices present, their counts and sizes\n"
             "  verify   check that every stored value agrees with the values of its successors\n"
+            "  speed    probes per second on random positions of the present slices\n"
             "  --dir DIR      the database directory (default %s)\n"
             "  --threads T    worker threads (default: the number of cores)\n",
             EGDB_MAX_PIECES, egdb_default_dir(dir, sizeof dir));
@@ -47,7 +49,7 @@ static int cmd_egdb(int argc, char **argv)
     }
     const char *verb = argv[1];
     if (strcmp(verb, "build") && strcmp(verb, "probe") && strcmp(verb, "info") &&
-        strcmp(verb, "verify")) {
+        strcmp(verb, "verify") && strcmp(verb, "speed")) {
         fprintf(stderr, "ponder egdb: unknown action `%s'\n", verb);
         usage(stderr);
         return 2;
@@ -150,6 +152,41 @@ static int cmd_egdb(int argc, char **argv)
             } else
                 printf("%s (%s to move %s)\n", v == EGDB_WIN ? "win" : v == EGDB_LOSS ? "loss" : "draw",
                        side, v == EGDB_WIN ? "wins" : v == EGDB_LOSS ? "loses" : "draws");
+        }
+    } else if (strcmp(verb, "speed") == 0) {
+        /* Random positions of the complete piece count, decoded first so that only probing is
+         * timed; the same positions probed twice, the second pass from a warm cache. */
+        enum { N = 1 << 20 };
+        Board *boards = malloc(N * sizeof *boards);
+        int n = egdb_complete_pieces(set), have = 0;
+        uint64_t x = 0x9E3779B97F4A7C15ull;
+        while (boards && have < N) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            int bm = (int)(x % (unsigned)(n + 1)), bk = (int)((x >> 8) % (unsigned)(n - bm + 1));
+            int wm = (int)((x >> 16) % (unsigned)(n - bm - bk + 1)), wk = n - bm - bk - wm;
+            if (bm + bk == 0 || wm + wk == 0)
+                continue;
+            EgdbSlice sl;
+            egdb_slice_init(&sl, bm, bk, wm, wk);
+            if (egdb_index_decode(&sl, (x >> 24) % sl.size, &boards[have]))
+                have++;
+        }
+        if (!boards) {
+            fprintf(stderr, "ponder egdb speed: out of memory\n");
+            status = 1;
+        } else {
+            for (int pass = 0; pass < 2; pass++) {
+                uint64_t sum = 0;
+                double t0 = cli_now();
+                for (int i = 0; i < N; i++)
+                    sum += egdb_probe(set, &boards[i]);
+                double dt = cli_now() - t0;
+                printf("%s: %d probes of %d-piece positions in %.3f s: %.0f probes/s (checksum %llu)\n",
+                       pass ? "warm" : "cold", N, n, dt, N / dt, (unsigned long long)sum);
+            }
+            free(boards);
         }
     } else {
         /* info */
