@@ -251,7 +251,7 @@ int cmd_perft(int argc, char **argv)
             paths = true;
         } else if (strcmp(a, "--divide") == 0) {
             divide = true;
-        } else if (a[0] == '-' && a[1] != '\0') {
+        } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
             fprintf(stderr, "ponder perft: unknown option `%s'\n", a);
             goto bad;
         } else if (depth < 0) {
@@ -273,7 +273,7 @@ int cmd_perft(int argc, char **argv)
             char msg[256];
             parse_error_format(&e, msg, sizeof msg);
             fprintf(stderr, "ponder perft: bad FEN: %s\n", msg);
-            return 2;
+            goto bad;
         }
     } else
         board_start(&b);
