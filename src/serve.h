@@ -1,0 +1,202 @@
+/*
+ * serve.h - the parts of `ponder serve` (the web board) that its files share.
+ *
+ *   serve.c        the command: options, the civetweb HTTP server, routing, the page's files
+ *                  (compiled into the binary, see scripts/embed-assets.sh) and the WebSocket
+ *                  channel that pushes game states to the browser as they change
+ *   serve_api.c    the JSON API: a request (method, path, body) in, a reply (status, JSON) out;
+ *                  it knows nothing of HTTP connections, so it can be tested on its own
+ *   serve_games.c  the game store (games by random id, capped, least recently used evicted) and
+ *                  the pool of engine workers that search for them
+ *
+ * Threads. civetweb runs each connection on one of its own threads; a request only ever holds a
+ * game's lock for the time it takes to read or change that game, never for a search. Searches
+ * run on a fixed pool of worker threads, each with its own Engine (and so its own
+ * transposition table): a game asks for an engine move by joining the pool's queue, and the
+ * worker that takes it copies the game, searches without holding any lock, reports every
+ * finished iteration into the game (the live depth, score and line) and plays the move at the
+ * end unless the search was cancelled meanwhile (undo, delete, shutdown). Every change bumps the
+ * game's version and wakes whoever waits for it: a request with "wait", the WebSocket pusher.
+ *
+ * Lock order: store lock, then a game's lock, then the pool lock, then the notify lock. Never
+ * the other way round.
+ */
+#pragma once
+
+#include "engine.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+enum {
+    SERVE_ID_LEN = 16,      /* hex digits of a game id */
+    SERVE_BODY_MAX = 16384, /* the largest request body accepted (413 beyond) */
+    SERVE_MAX_DEPTH = 99,   /* the deepest search a request may ask for */
+};
+
+/* Who plays each side (the page's choice; the server does not move on its own). */
+typedef enum {
+    SERVE_HUMAN_BLACK, /* the human plays Black, the engine White */
+    SERVE_HUMAN_WHITE, /* the human plays White */
+    SERVE_HUMAN_BOTH,  /* two humans, or analysis: the engine moves only when asked */
+    SERVE_HUMAN_NONE,  /* the engine plays itself */
+} ServeHuman;
+
+typedef enum {
+    SERVE_ENGINE_IDLE,     /* no search asked for */
+    SERVE_ENGINE_QUEUED,   /* waiting for a free worker */
+    SERVE_ENGINE_THINKING, /* a worker is searching */
+} ServeEngineState;
+
+typedef struct ServeGame {
+    char id[SERVE_ID_LEN + 1]; /* lowercase hex, the key of the store */
+
+    atomic_int refs; /* holders: the table, requests, the queue, a worker, sockets */
+    /* Guarded by the store lock. */
+    bool listed;        /* in the table (false once deleted or evicted) */
+    uint64_t last_used; /* store tick of the latest lookup, for eviction */
+
+    /* Guarded by lock. */
+    pthread_mutex_t lock;
+    pthread_cond_t changed;  /* broadcast whenever version grows */
+    uint64_t version;        /* grows with every change, starting at 1 */
+    Game game;               /* moves, positions, draw rules */
+    ServeHuman human;        /* who plays which side */
+    double think_time;       /* the engine's seconds per move for this game */
+    int think_depth;         /* and its depth limit (0: none) */
+    ServeEngineState engine; /* whether a search is queued or running */
+    uint64_t job;            /* id of the latest search asked for; bumped to cancel it */
+    SearchLimits limits;     /* the limits of that search */
+    bool stop_requested;     /* "move now" arrived while the search was still queued */
+    bool has_info;           /* info holds a search's latest iteration */
+    SearchInfo info;         /* the latest finished iteration (live while thinking) */
+    int info_ply;            /* the game ply that search started from */
+    int info_side;           /* the side to move when it started (scores are its view) */
+    char engine_error[96];   /* why the last search played nothing, or "" */
+} ServeGame;
+
+typedef struct ServeStore ServeStore;
+
+typedef struct {
+    int max_games;        /* games kept at once; the least recently used goes beyond */
+    int workers;          /* engine threads, the cap on searches at once */
+    double max_time;      /* the longest search a request may ask for, seconds */
+    EngineOptions engine; /* options of every worker's engine */
+} ServeStoreOptions;
+
+/* A store with its worker pool started, or NULL with the reason in ERR (ERR_LEN bytes). */
+ServeStore *serve_store_new(const ServeStoreOptions *opt, char *err);
+
+/* Stops every search, drops the queue, wakes every waiter and refuses new searches. Idempotent;
+ * call before stopping the HTTP server so that no request stays blocked. */
+void serve_store_shutdown(ServeStore *s);
+
+/* Joins the workers and frees every game (whatever references remain). */
+void serve_store_free(ServeStore *s);
+
+const ServeStoreOptions *serve_store_options(const ServeStore *s);
+
+/* A new game from START under R, listed and returned with a reference held (release it).
+ * Evicts the least recently used idle game when the store is full; returns NULL when every game
+ * is in use or memory runs out. */
+ServeGame *serve_store_create(ServeStore *s, const Rules *r, const Board *start);
+
+/* The game with ID, with a reference held, or NULL. */
+ServeGame *serve_store_get(ServeStore *s, const char *id);
+
+/* Adds a reference to G (which the caller already holds one of). */
+void serve_store_retain(ServeStore *s, ServeGame *g);
+
+/* Drops a reference; the last one frees G. */
+void serve_store_release(ServeStore *s, ServeGame *g);
+
+/* Unlists the game with ID and cancels its search. Returns false if there is no such game. */
+bool serve_store_delete(ServeStore *s, const char *id);
+
+typedef struct {
+    int games;         /* listed games */
+    int queued;        /* searches waiting for a worker */
+    int thinking;      /* searches running */
+    uint64_t searches; /* searches finished since start */
+    uint64_t evicted;  /* games evicted since start */
+} ServeStoreStats;
+
+void serve_store_stats(ServeStore *s, ServeStoreStats *st);
+
+/* ---- Operations on one game: call with G->lock held ---- */
+
+/* Records a change: bumps the version and wakes waiters and the WebSocket pusher. */
+void serve_game_changed(ServeStore *s, ServeGame *g);
+
+/* Queues a search of G's current position within LIMITS. Returns 0, or 503 when the store is
+ * shutting down. The caller has checked that G is idle and not over. */
+int serve_game_start_search(ServeStore *s, ServeGame *g, const SearchLimits *limits);
+
+/* Cancels G's search, if any: a queued one is dropped, a running one stopped, and its move is
+ * not played. */
+void serve_game_cancel_search(ServeStore *s, ServeGame *g);
+
+/* Asks G's running search to end now and play the best move it has; a queued search will end
+ * after its first iteration. Returns false when no search is queued or running. */
+bool serve_game_stop_search(ServeStore *s, ServeGame *g);
+
+/* Waits (releasing G->lock meanwhile) until search JOB of G is no longer queued or running, the
+ * store shuts down, or TIMEOUT seconds pass. Returns true if the search ended. */
+bool serve_game_wait_search(ServeStore *s, ServeGame *g, uint64_t job, double timeout);
+
+/* ---- Change notification (for the WebSocket pusher) ---- */
+
+/* Blocks until some game changed after tick SEEN, the store shuts down, or TIMEOUT seconds
+ * pass; returns the current tick. */
+uint64_t serve_store_wait_change(ServeStore *s, uint64_t seen, double timeout);
+
+/* Whether serve_store_shutdown has been called. */
+bool serve_store_stopping(ServeStore *s);
+
+/* ---- The JSON API (serve_api.c) ---- */
+
+typedef struct {
+    const char *method; /* "GET", "POST", ... */
+    const char *path;   /* decoded path, starting with "/api/" */
+    const char *query;  /* after '?', or NULL */
+    const char *body;   /* the body (NUL-terminated), or NULL */
+    size_t body_len;
+    const char *content_type; /* the Content-Type header, or NULL */
+} ServeRequest;
+
+typedef struct {
+    int status;               /* HTTP status */
+    const char *content_type; /* of body */
+    char *body;               /* malloc'd, or NULL for none */
+    size_t body_len;
+    char location[64];    /* Location header, or "" */
+    char disposition[96]; /* Content-Disposition header, or "" */
+    const char *allow;    /* Allow header (with 405), or NULL */
+} ServeReply;
+
+/* Answers one API request into REP (always filled: an error is a JSON {"error": ...} with its
+ * 4xx or 5xx status). Free REP->body afterwards. */
+void serve_api_handle(ServeStore *s, const ServeRequest *req, ServeReply *rep);
+
+/* G's state as JSON (malloc'd, NUL-terminated), or NULL when out of memory. Call with G->lock
+ * held. */
+char *serve_api_state_json(ServeStore *s, ServeGame *g);
+
+/* Fills REP with a JSON error {"error": MESSAGE, "status": STATUS}. */
+void serve_api_error(ServeReply *rep, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The `ponder serve` command (serve.c). */
+int cmd_serve(int argc, char **argv);
+
+/* ---- The page's files, compiled in (build/gen/serve_assets.c, made from web/) ---- */
+
+typedef struct {
+    const char *path;         /* "/index.html", "/app.js", ... */
+    const char *content_type; /* "text/html; charset=utf-8", ... */
+    const unsigned char *data;
+    size_t size;
+} ServeAsset;
+
+extern const ServeAsset serve_assets[];
+extern const int serve_asset_count;
