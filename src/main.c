@@ -1,7 +1,7 @@
 /*
  * main.c - the `ponder` multi-call binary: finds the subcommand (registered by its own file, see
- * command.h) and runs it. With no arguments it runs the engine console; `ponder help` lists the
- * commands and `ponder help CMD` is `ponder CMD --help`.
+ * command.h) and runs it. With no arguments, or only options, it runs the engine console;
+ * `ponder help` lists the commands and `ponder help CMD` is `ponder CMD --help`.
  */
 #include "command.h"
 
@@ -43,6 +43,10 @@ int main(int argc, char **argv)
         help(stdout);
         return 0;
     }
+    /* Options alone belong to the console: `ponder --threads 2'. */
+    const Command *console = command_find("console");
+    if (name[0] == '-' && console)
+        return console->run(argc, argv);
     const Command *c = command_find(name);
     if (c)
         return c->run(argc - 1, argv + 1);
