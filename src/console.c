@@ -312,14 +312,15 @@ void console_start_search(Console *c, ConsoleTask task, bool announced)
         finish_search(c, true);
 }
 
-/* Whether the search ended before the depth it was allowed. */
-static bool ended_early(const ConsoleSearch *s)
+/* Whether an iteration was left unfinished: the search was stopped (INTERRUPTED) or ran out of
+ * time before the depth it was allowed. */
+static bool unfinished(const ConsoleSearch *s, bool interrupted)
 {
     if (!s->have_last)
         return true;
-    if (s->limits.depth > 0 && s->last.depth >= s->limits.depth)
+    if (s->last.depth >= CONSOLE_MAX_DEPTH)
         return false;
-    return s->last.depth < CONSOLE_MAX_DEPTH;
+    return interrupted || s->limits.depth == 0 || s->last.depth < s->limits.depth;
 }
 
 static void play_engine_move(Console *c, const SearchResult *r)
@@ -349,7 +350,7 @@ static void finish_search(Console *c, bool interrupted)
     ConsoleSearch *s = c->search;
     ConsoleTask task = c->task;
     c->task = CONSOLE_IDLE;
-    if (s->print && (interrupted || ended_early(s))) {
+    if (s->print && unfinished(s, interrupted)) {
         Move pv[MAX_PLY + 1];
         int n = s->have_last ? shown_pv(s, &s->last, pv) : 0;
         char row[VIEW_ROW_LEN];

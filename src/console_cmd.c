@@ -79,7 +79,8 @@ static const char *const HELP_TEXT =
     "    undo            Take back the last move (with the engine's answer to it).\n"
     "    verbose         Show or hide the engine's thinking.\n"
     "    white           Put White on move; the engine takes Black.\n"
-    "    10-14, 11x18    Play a move; a multi-jump as 10x17x26 or one jump at a time.\n";
+    "    MOVE            Play a move: 10-14, a capture 11x18, a multi-jump whole\n"
+    "                    (10x17x26) or one jump per line (10x17, then 17x26).\n";
 
 static void forget_expected(Console *c)
 {
@@ -140,9 +141,8 @@ static Next cmd_st(Console *c, const char *arg, const char *line)
     errno = 0;
     double v = strtod(arg, &end);
     if (*end != '\0' || errno == ERANGE || !isfinite(v) || v <= 0 || v > 1e6)
-        console_error(
-            "illegal option, TIME must be more than 0 and at most 1000000 seconds, or `unlimited'",
-            line);
+        console_error("illegal option, TIME must be seconds, 0 < TIME <= 1000000, or `unlimited'",
+                      line);
     else
         c->time = v;
     return NEXT_PROMPT;
