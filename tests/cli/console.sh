@@ -16,7 +16,7 @@
 #   all     like blocks, for every block.
 #
 # The original's transcripts (tests/data/ponder-transcripts) differ from ours in the ways
-# tests/data/README.md lists; the expected output is the original's with exactly these edits:
+# docs/console.md lists; the expected output is the original's with exactly these edits:
 #   t1  the help text is ours (tests/data/console/help.txt): same commands, same two columns;
 #       `setboard B:W:B1' is accepted (tests/data/console/empty-list.txt) instead of an error.
 #   t2, t3  results follow PDN: a Black win is [Result "1-0"] (the original printed "0-1").
@@ -220,6 +220,39 @@ fi
 # Bad input lines: too long, NUL byte; the console goes on.
 { head -c 5000 /dev/zero | tr '\0' a; printf '\nping 1\npi\000ng 2\nping 3\n'; } >"$TMP/bad.in"
 transcript "a line too long, a NUL byte" "$TMP/bad.in" "$DATA/badlines.out"
+
+# Garbage: 400 random lines from a fixed seed (commands with random arguments, random moves,
+# random characters); every line is answered, the program ends normally.
+awk 'BEGIN {
+    srand(7)
+    nw = split("? analyze black force go help history new ping print rotate setboard sd st undo verbose white", w, " ")
+    chars = "0123456789x-:,BWKbwk \".;X\t"
+    print "sd 2"
+    print "st 0.05"
+    for (i = 0; i < 400; i++) {
+        r = rand()
+        if (r < 0.4)
+            line = sprintf("%d%s%d", int(rand() * 34), rand() < 0.5 ? "-" : "x", int(rand() * 34))
+        else {
+            line = r < 0.7 ? w[int(rand() * nw) + 1] : ""
+            n = line == "" || rand() < 0.5 ? int(rand() * 14) : 0
+            if (n > 0 && line != "")
+                line = line " "
+            for (j = 0; j < n; j++)
+                line = line substr(chars, int(rand() * length(chars)) + 1, 1)
+        }
+        print line
+    }
+}' >"$TMP/garbage.in"
+timeout 120 "$PONDER" <"$TMP/garbage.in" >"$TMP/garbage.out" 2>"$TMP/err"
+st=$?
+lines=$(wc -l <"$TMP/garbage.in")
+prompts=$(grep -c "$PROMPT" "$TMP/garbage.out")
+if [ $st -eq 0 ] && [ "$prompts" -gt "$lines" ]; then
+    pass "400 random lines: each answered, normal end"
+else
+    fail "400 random lines: each answered, normal end" "exit status $st, $prompts prompts for $lines lines" "$(head -c 600 "$TMP/err")"
+fi
 
 # ---- Input while thinking, thinking on the user's time, the end of input ----
 
