@@ -162,8 +162,6 @@ static inline bool has_simple_move(const Board *b)
     return ((fwd | back) & empty) != 0;
 }
 
-static inline uint16_t quiet_id(const Move *m) { return (uint16_t)(0x8000u | m->from | m->to << 5); }
-
 static inline int loss_score(int ply) { return -SCORE_WIN + ply; }
 
 static inline void history_update(int *h, int bonus)
@@ -179,24 +177,94 @@ static void pv_update(SearchWorker *w, int ply, const Move *m)
     w->pv_len[ply] = n + 1;
 }
 
-/* Scores the moves of LIST for ordering into KEYS. */
-static void order_moves(const SearchWorker *w, const Board *b, const MoveList *list, int tt_move,
-                        int ply, int *keys)
+/* A move as the search handles it: quiet moves are made straight from their squares (most
+ * moves of most nodes, and the move generator's full paths cost more than they do); captures
+ * point into the MoveList the generator filled. */
+typedef struct {
+    uint8_t from, to;
+    uint8_t crowns;  /* a man reaching the far row */
+    uint8_t capture; /* index in the node's MoveList, or NO_CAPTURE for a quiet move */
+} SearchMove;
+
+enum { NO_CAPTURE = 0xFF };
+
+/* The simple moves of B's side to move into OUT, direction by direction, squares ascending.
+ * Returns their number. */
+static int gen_quiet(const Board *b, SearchMove *out)
+{
+    int us = b->side, n = 0;
+    Bitboard empty = board_empty(b), all = b->pieces[us], kings = all & b->kings;
+    Bitboard crown_row = us == BLACK ? BB_ROW(7) : BB_ROW(0);
+    for (int d = 0; d < DIR_NB; d++) {
+        bool forward = us == BLACK ? d <= DIR_UR : d >= DIR_DL;
+        Bitboard movers = forward ? all : kings;
+        for (Bitboard t = bb_shift(movers, d) & empty; t; t &= t - 1) {
+            int to = bb_lsb(t), from = bb_step[to][d ^ 3];
+            out[n].from = (uint8_t)from;
+            out[n].to = (uint8_t)to;
+            out[n].crowns = !((kings >> from) & 1u) && ((crown_row >> to) & 1u);
+            out[n].capture = NO_CAPTURE;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Plays the simple move M on B (copy-make, the key kept right). */
+static inline void apply_quiet(Board *b, const SearchMove *m)
+{
+    int us = b->side;
+    Bitboard fb = 1u << m->from, tb = 1u << m->to;
+    bool king = (b->kings & fb) != 0;
+    b->pieces[us] ^= fb | tb;
+    b->key ^= zobrist_piece[us][king][m->from];
+    if (king)
+        b->kings ^= fb | tb;
+    else if (m->crowns)
+        b->kings |= tb;
+    b->key ^= zobrist_piece[us][king || m->crowns][m->to] ^ zobrist_side;
+    b->side = us ^ 1;
+}
+
+/* The full Move of a search move (for the PV). */
+static Move full_move(const SearchMove *m, const MoveList *caps)
+{
+    if (m->capture != NO_CAPTURE)
+        return caps->moves[m->capture];
+    Move mv;
+    memset(&mv, 0, sizeof mv);
+    mv.from = m->from;
+    mv.to = m->to;
+    mv.len = 2;
+    mv.flags = m->crowns ? MOVE_CROWNS : 0;
+    mv.path[0] = m->from;
+    mv.path[1] = m->to;
+    return mv;
+}
+
+static inline uint16_t smove_id(const SearchMove *m)
+{
+    return (uint16_t)(0x8000u | m->from | m->to << 5);
+}
+
+/* Scores the N moves for ordering into KEYS. */
+static void order_moves(const SearchWorker *w, const Board *b, const SearchMove *moves, int n,
+                        const MoveList *caps, int tt_move, int ply, int *keys)
 {
     uint16_t k1 = w->killers[ply][0], k2 = w->killers[ply][1];
-    for (int i = 0; i < list->count; i++) {
-        const Move *m = &list->moves[i];
+    for (int i = 0; i < n; i++) {
+        const SearchMove *m = &moves[i];
         int key;
-        if (i == tt_move)
+        if (i == tt_move) {
             key = ORDER_TT;
-        else if (m->captured)
-            key = ORDER_CAPTURE + 64 * bb_popcount(m->captured) +
-                  16 * bb_popcount(m->captured & b->kings);
-        else {
-            uint16_t id = quiet_id(m);
+        } else if (m->capture != NO_CAPTURE) {
+            Bitboard c = caps->moves[m->capture].captured;
+            key = ORDER_CAPTURE + 64 * bb_popcount(c) + 16 * bb_popcount(c & b->kings);
+        } else {
+            uint16_t id = smove_id(m);
             key = id == k1 ? ORDER_KILLER1
                   : id == k2 ? ORDER_KILLER2
-                             : w->history[b->side][m->from][m->to];
+                             : w->history[b->side][m->from][m->to] + (m->crowns ? HISTORY_MAX : 0);
         }
         keys[i] = key;
     }
@@ -361,9 +429,24 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
             return -KNOWN_WIN + ply;
     }
 
-    /* Step 6. The moves; none means the side to move has lost. */
-    MoveList list;
-    int n = movegen_generate(b, r, false, &list);
+    /* Step 6. The moves; none means the side to move has lost. Without a capture (the common
+     * case) they come straight from the bitboards. */
+    SearchMove moves[MAX_MOVES];
+    MoveList caps;
+    int n;
+    if (jumpers || !r->capture_mandatory) {
+        n = movegen_generate(b, r, false, &caps);
+        for (int i = 0; i < n; i++) {
+            const Move *m = &caps.moves[i];
+            moves[i].from = m->from;
+            moves[i].to = m->to;
+            moves[i].crowns = (m->flags & MOVE_CROWNS) != 0;
+            moves[i].capture = (uint8_t)i;
+        }
+    } else {
+        caps.count = 0;
+        n = gen_quiet(b, moves);
+    }
     if (n == 0)
         return loss_score(ply);
     if (tt_move >= n)
@@ -396,27 +479,41 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
         futile = static_eval + sp->futility_margin * depth <= alpha;
     }
 
-    int keys[MAX_MOVES];
-    order_moves(w, b, &list, tt_move, ply, keys);
-
     /* Step 10. Search every move: the first with the full window, the rest with a null window
      * first (reduced when they come late and are quiet), again with the full one only when they
      * beat the best so far. */
     int best = -SCORE_INFINITE, best_index = TT_NO_MOVE, old_alpha = alpha;
     int quiets_tried[MAX_MOVES], nquiets = 0;
     uint16_t k1 = w->killers[ply][0], k2 = w->killers[ply][1];
+    int keys[MAX_MOVES];
+    bool ordered = false;
     for (int k = 0; k < n; k++) {
-        int i = pick_move(keys, n);
-        const Move *m = &list.moves[i];
-        bool quiet = !m->captured;
-        if (futile && k > 0 && quiet && !(m->flags & MOVE_CROWNS)) {
+        /* The table's move goes first, before the others are even scored: it often refutes. */
+        int i;
+        if (k == 0 && tt_move != TT_NO_MOVE) {
+            i = tt_move;
+        } else {
+            if (!ordered) {
+                order_moves(w, b, moves, n, &caps, tt_move, ply, keys);
+                if (tt_move != TT_NO_MOVE)
+                    keys[tt_move] = -0x7FFFFFFF - 1;
+                ordered = true;
+            }
+            i = pick_move(keys, n);
+        }
+        const SearchMove *m = &moves[i];
+        bool quiet = m->capture == NO_CAPTURE || !caps.moves[m->capture].captured;
+        if (futile && k > 0 && quiet && !m->crowns) {
             if (static_eval > best)
                 best = static_eval;
             continue;
         }
         Board child = *b;
-        board_apply(&child, m);
-        bool irreversible = m->captured || !board_is_king(b, m->from);
+        bool irreversible = !quiet || !board_is_king(b, m->from);
+        if (m->capture == NO_CAPTURE)
+            apply_quiet(&child, m);
+        else
+            board_apply(&child, &caps.moves[m->capture]);
         w->quiet[ply + 1] = irreversible ? 0 : w->quiet[ply] + 1;
 
         int score;
@@ -425,8 +522,8 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
         } else {
             int reduction = 0;
             if (sp->lmr && quiet && depth >= sp->lmr_min_depth && k >= sp->lmr_min_moves &&
-                !(m->flags & MOVE_CROWNS) && i != tt_move) {
-                uint16_t id = quiet_id(m);
+                !m->crowns && i != tt_move) {
+                uint16_t id = smove_id(m);
                 if (id != k1 && id != k2) {
                     reduction = lmr_reduction(depth, k, sp->lmr_scale) - (pv_node ? 1 : 0);
                     if (reduction < 0)
@@ -449,13 +546,15 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
             if (score > alpha) {
                 best_index = i;
                 alpha = score;
-                if (pv_node)
-                    pv_update(w, ply, m);
+                if (pv_node) {
+                    Move full = full_move(m, &caps);
+                    pv_update(w, ply, &full);
+                }
                 if (score >= beta) {
                     /* A quiet move that refutes: remember it as a killer and credit its history,
                      * debiting the quiet moves tried before it. */
                     if (quiet) {
-                        uint16_t id = quiet_id(m);
+                        uint16_t id = smove_id(m);
                         if (w->killers[ply][0] != id) {
                             w->killers[ply][1] = w->killers[ply][0];
                             w->killers[ply][0] = id;
@@ -463,7 +562,7 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
                         int bonus = depth * depth;
                         history_update(&w->history[b->side][m->from][m->to], bonus);
                         for (int q = 0; q < nquiets; q++) {
-                            const Move *o = &list.moves[quiets_tried[q]];
+                            const SearchMove *o = &moves[quiets_tried[q]];
                             history_update(&w->history[b->side][o->from][o->to], -bonus);
                         }
                     }

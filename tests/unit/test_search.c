@@ -286,6 +286,45 @@ static void test_repetition_draw(void)
     engine_free(e);
 }
 
+/* Every rule set: from positions of random games, the engine's move is one of the legal moves
+ * (the search makes quiet moves itself, so this checks it against the generator). */
+static void test_every_rule_set(void)
+{
+    const Rules *sets[] = {&RULES_ENGLISH, &RULES_HACKERRANK, &RULES_TOWER};
+    Engine *e = new_engine(1);
+    if (!e)
+        return;
+    uint64_t seed = 12345;
+    int bad = 0, searched = 0;
+    for (int s = 0; s < 3; s++) {
+        for (int g = 0; g < 6; g++) {
+            game_init(&game, sets[s], NULL);
+            for (int ply = 0; ply < 60 && game_result(&game) == RESULT_NONE; ply++) {
+                MoveList l;
+                movegen_generate(&game.board, game.rules, false, &l);
+                Move m;
+                if (ply % 3 == 2) {
+                    SearchLimits lim = {.depth = 5};
+                    SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
+                    bool legal = false;
+                    for (int i = 0; i < l.count; i++)
+                        legal |= move_same(&r.best, &l.moves[i], true);
+                    bad += !legal || !r.has_move;
+                    searched++;
+                    m = r.best;
+                } else {
+                    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                    m = l.moves[(seed >> 33) % (uint64_t)l.count];
+                }
+                game_play(&game, &m);
+            }
+        }
+    }
+    CHECK(bad == 0);
+    CHECK(searched > 100);
+    engine_free(e);
+}
+
 int main(void)
 {
     RUN("search", test_node_limit_deterministic);
@@ -298,5 +337,6 @@ int main(void)
     RUN("search", test_two_kings_win);
     RUN("search", test_forty_move_draw);
     RUN("search", test_repetition_draw);
+    RUN("search", test_every_rule_set);
     return check_total_failed ? 1 : 0;
 }
