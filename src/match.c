@@ -23,7 +23,11 @@ typedef struct {
     StatsWdl wdl;             /* from the first program's point of view */
     int causes[END_NB];       /* games ended by each cause */
     int faults[2][END_NB];    /* losses by fault, per program */
-    double max_reply[2];      /* each program's slowest answer */
+    double max_reply[2];      /* each program's slowest answer after its first in a game */
+    double max_first[2];      /* each program's slowest first answer (start-up included) */
+    long replies[2];          /* answers after each program's first, per program */
+    long late[2];             /* of those, answers over the time per move (within the margin) */
+    double time;              /* the time per move */
     bool sprt_on;             /* --sprt given */
     StatsSprt sprt;           /* its parameters */
     SprtDecision decision;    /* the SPRT's verdict so far */
@@ -100,6 +104,10 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
         int who = c == BLACK ? f->black : f->white;
         if (r->max_reply[c] > m->max_reply[who])
             m->max_reply[who] = r->max_reply[c];
+        if (r->first_reply[c] > m->max_first[who])
+            m->max_first[who] = r->first_reply[c];
+        m->replies[who] += r->replies[c];
+        m->late[who] += r->late[c];
     }
     int done = m->wdl.wins + m->wdl.draws + m->wdl.losses;
     if (m->sprt_on && m->decision == SPRT_CONTINUE)
@@ -169,7 +177,10 @@ static void print_summary(const MatchState *m)
                                         : "no decision yet");
     }
     print_causes(stdout, m);
-    printf("Slowest answer: %s %.3f s, %s %.3f s\n", a, m->max_reply[0], b, m->max_reply[1]);
+    printf("Slowest answer: %s %.3f s, %s %.3f s (first answers, start-up included: %.3f s, "
+           "%.3f s)\n", a, m->max_reply[0], b, m->max_reply[1], m->max_first[0], m->max_first[1]);
+    printf("Answers over %g s, saved by the margin: %s %ld of %ld, %s %ld of %ld\n", m->time, a,
+           m->late[0], m->replies[0], b, m->late[1], m->replies[1]);
     fflush(stdout);
 }
 
@@ -213,6 +224,12 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
     }
     fprintf(f, "},\n  \"max_reply_seconds\": {\"first\": %.4f, \"second\": %.4f},\n",
             m->max_reply[0], m->max_reply[1]);
+    fprintf(f, "  \"max_first_reply_seconds\": {\"first\": %.4f, \"second\": %.4f},\n",
+            m->max_first[0], m->max_first[1]);
+    fprintf(f, "  \"replies\": {\"first\": %ld, \"second\": %ld},\n", m->replies[0],
+            m->replies[1]);
+    fprintf(f, "  \"late_replies\": {\"first\": %ld, \"second\": %ld},\n", m->late[0],
+            m->late[1]);
     if (m->sprt_on) {
         fprintf(f,
                 "  \"sprt\": {\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": %g, "
@@ -345,6 +362,7 @@ static int cmd_match(int argc, char **argv)
 
     m.entrants = entrants;
     m.total = (int)games;
+    m.time = opt.time;
     m.quiet = opt.quiet;
     m.tty = run_progress_is_tty();
     int sig = 0;

@@ -233,7 +233,8 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
         }
 
         /* 4. Its answer, on time. */
-        double allowed = s->time + s->margin + (first_turn[side] ? s->startup : 0.0);
+        bool first = first_turn[side];
+        double allowed = s->time + s->margin + (first ? s->startup : 0.0);
         first_turn[side] = false;
         char line[PROC_LINE_MAX];
         ProcStatus ps = proc_read_line(p, t0 + allowed, s->stop_fd, line);
@@ -257,10 +258,9 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
                 break;
             }
             lose(r, side, END_TIMEOUT);
-            snprintf(r->detail, sizeof r->detail, "%s did not answer within %.3f s (%g + %g margin%s)",
-                     color_name(side), allowed, s->time, s->margin,
-                     allowed > s->time + s->margin + 1e-9 ? " + startup" : "");
-            r->max_reply[side] = took > r->max_reply[side] ? took : r->max_reply[side];
+            snprintf(r->detail, sizeof r->detail,
+                     "%s did not answer within %.3f s (%g + %g margin%s)", color_name(side),
+                     allowed, s->time, s->margin, first ? " + startup" : "");
             break;
         }
         if (ps == PROC_TOO_LONG) {
@@ -270,8 +270,14 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
                      PROC_LINE_MAX);
             break;
         }
-        if (took > r->max_reply[side])
-            r->max_reply[side] = took;
+        if (first)
+            r->first_reply[side] = took;
+        else {
+            if (took > r->max_reply[side])
+                r->max_reply[side] = took;
+            r->replies[side]++;
+            r->late[side] += took > s->time;
+        }
 
         /* 5. The move. */
         Move m;

@@ -51,7 +51,11 @@ typedef struct {
     int winner;                       /* BLACK, WHITE, or -1 for a draw */
     char detail[REFEREE_DETAIL_LEN];  /* one line saying what happened */
     int opening_plies;                /* moves of the game that came from the opening */
-    double max_reply[COLOR_NB];       /* each side's slowest answer, in seconds */
+    double first_reply[COLOR_NB];     /* each side's first answer (it includes the start-up) */
+    double max_reply[COLOR_NB];       /* each side's slowest answer after its first, in seconds */
+    int replies[COLOR_NB];            /* answers each side gave in time after its first */
+    int late[COLOR_NB];               /* of those, how many took longer than the time per move
+                                         (accepted thanks to the margin) */
 } RefereeResult;
 
 typedef enum {

@@ -132,6 +132,8 @@ expect_grep "random match: JSON has the Elo figures" '"elo": (-?[0-9.e+-]+|null)
 expect_grep "random match: JSON has the error" '"elo_error": (-?[0-9.e+-]+|null),' "$TMP/r.json"
 expect_grep "random match: JSON counts the causes" '"causes": \{"no-moves": [0-9]+, "repetition"' "$TMP/r.json"
 expect_grep "random match: no faults" '"faults": \{"first": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}, "second": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}\}' "$TMP/r.json"
+expect_grep "random match: JSON counts the late answers" '"late_replies": \{"first": [0-9]+, "second": [0-9]+\}' "$TMP/r.json"
+expect_grep "random match: the table shows the slowest answers" '^Slowest answer: A [0-9.]+ s, B [0-9.]+ s' "$TMP/r.out"
 expect_count "random match: a progress line per game" '^game [0-9]+/12: ' "$TMP/r.out" 12
 expect_grep "random match: score line" '^Score of A vs B: [0-9]+ - [0-9]+ - [0-9]+ ' "$TMP/r.out"
 expect_grep "random match: Elo line" '^Elo difference: ' "$TMP/r.out"
