@@ -1,0 +1,101 @@
+#!/bin/sh
+# seed-corpus.sh [PONDER] - writes the seed inputs of every fuzz harness, tests/fuzz/corpus/NAME/,
+# from the test data (tests/data/) and from the tests' own examples. Run once to make the seeds
+# (they are committed); run again after adding a harness or test data, then commit what changed.
+# Files are named seed-*; inputs libFuzzer adds through `make fuzz-merge' have hash names.
+# PONDER (default ./ponder) lists the legal moves of the move harness's positions.
+set -eu
+cd "$(dirname "$0")/../.."
+PONDER=${1:-./ponder}
+C=tests/fuzz/corpus
+D=tests/data
+
+put() { # put HARNESS NAME: stdin becomes $C/HARNESS/seed-NAME
+    mkdir -p "$C/$1"
+    cat >"$C/$1/seed-$2"
+}
+
+# FEN: every FEN the unit tests use (good and bad), and the perft positions.
+i=0
+grep -ho '"[BW"]:[^"]*"' tests/unit/*.c | sed 's/^"//; s/"$//' | sort -u | while IFS= read -r f; do
+    i=$((i + 1))
+    printf '%s' "$f" | put fen "unit-$i"
+done
+grep -o '[BW]:[^ ]*:[^ ]*' $D/perft.txt | sort -u | while IFS= read -r f; do
+    i=$((i + 1))
+    printf '%s' "$f" | put fen "perft-$i"
+done
+printf '"W:W21-32:B1-12."' | put fen quoted
+printf ' B : W 21 , K22 : B K1 , 2 ' | put fen blanks
+
+# Move notations: byte 0 picks the position (the order of POSITIONS in lib/fuzz.c), the rest is
+# one of its legal moves in square notation, as a middleware path, and a few wrong ones.
+n=0
+while IFS='|' read -r fen rules; do
+    byte=$(printf '\\%03o' $n)
+    k=0
+    "$PONDER" perft 1 --divide --paths --rules "$rules" --fen "$fen" | grep -v '^perft' |
+        while read -r move count; do
+            k=$((k + 1))
+            { printf "$byte"; printf '%s' "$move"; } | put moves "p$n-$k"
+            { printf "$byte"; printf '%s' "$move" | tr 'x-' '  '; } | put moves "p$n-$k-path"
+            { printf "$byte"; printf '%s!' "$(printf '%s' "$move" | sed 's/x.*x/x/')"; } |
+                put moves "p$n-$k-short"
+        done
+    { printf "$byte"; printf '32-1'; } | put moves "p$n-bad"
+    n=$((n + 1))
+done <<'POSITIONS'
+B:W21-32:B1-12|english
+W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12|english
+B:W14,15,22,23:BK10|english
+B:W6,7,14,15,22,23:BK1|english
+B:W10,18,27,K9,K17,K19,K26:B25,K5,K11,K31|english
+W:W17,21,24,25,29,32:B5,6,7,8,10,14,22,28|english
+B:W26,27:B22|hackerrank
+B:W26,27:B22|english
+B:W6,14,15,22,23:BK1|english
+W:W1,2,3,4:B29|english
+B:W:B25|english
+B:W21-32:B1-12|tower
+B:W14,22:BK18|tower
+POSITIONS
+
+# PDN: the first games of the Tinsley collection one by one, a few opening lines, FEN set-ups.
+mkdir -p "$C/pdn"
+awk -v dir="$C/pdn" '/^\[Event/ { g++ } g >= 1 && g <= 12 { print > (dir "/seed-tinsley-" g) }' \
+    $D/pdn/tinsley-games.pdn
+head -n 6 $D/openings/eleven-man-ballots.pdn | put pdn eleven-man
+printf '[FEN "W:W18,K30:B1,K9"]\n1. 9-14 18x9 2. 1-5 0-1\n' | put pdn fen-setup
+printf '{a comment} 1. 11-15 (1. 9-13 21-17) 23-19 $3 2. 8-11! 22-17?; rest of line\n*\n' |
+    put pdn comments
+printf '\357\273\277[Event "x"]\r\n1. 11-15 23-19 1/2-1/2\r\n' | put pdn bom-crlf
+
+# HackerRank input, tower actions, board files, console and play sessions: the tests' files.
+for f in $D/hackerrank/*.in; do put hackerrank "$(basename "$f" .in)" <"$f"; done
+for f in $D/tower/*.txt; do
+    case "$f" in *-out.txt) continue ;; esac
+    put tower "$(basename "$f" .txt)" <"$f"
+done
+for f in $D/sable-boards/*.txt $D/play/*.txt; do put boardfile "$(basename "$f" .txt)" <"$f"; done
+for f in $D/console/*.in $D/ponder-transcripts/*.in; do
+    put console "$(basename "$f" .in)" <"$f"
+done
+
+# Middleware lines for `ponder player': moving first, answering, and broken lines.
+printf '0 0\n' | put player first
+printf '11 15\n' | put player answer
+printf '0 0\n24 20\n' | put player two
+printf ' 0  0 \r\n23 18\n' | put player crlf
+printf '9 13\n0 0\n' | put player late-marker
+printf '11 15 19\n' | put player bad
+
+# Opening files: FEN lines and PDN.
+head -n 4 $D/openings/eleven-man-ballots.pdn | put openings eleven-man
+printf '# two positions\nB:W21-32:B1-12\n\nW:W18,K30:B1,K9\n' | put openings fen-lines
+printf '[Event "a"]\n1. 9-13 22-18 2. 11-16 *\n\n[Event "b"]\n1. 10-15 *\n' | put openings pdn
+
+# Weights files: every weight at its built-in value, one changed, comments and blanks.
+grep -o 'X([A-Z0-9_]*, *-\{0,1\}[0-9]*)' src/weights.h | sed 's/X(\([^,]*\), *\(.*\))/\1 \2/' |
+    tr 'A-Z' 'a-z' | put weights all
+printf '# tuned\n\n  man_mg   120  \n' | put weights one
+echo "seeds written under $C/"
