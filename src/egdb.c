@@ -9,12 +9,17 @@
  *   offsets  (blocks + 1) uint32: start of each block in the data
  *   data     the blocks, each a sequence of runs: a byte v<<6 | n, value v (0-3) repeated n+1
  *            times for n < 63, or 64 + a LEB128 varint times for n = 63.
- * Values: 0 unknown (an index that is no position), 1 win, 2 loss, 3 draw, for Black to move.
+ * Values: 1 win, 2 loss, 3 draw, for Black to move. Indices that are no position, and positions
+ * where Black must capture, are "don't care": the writer gives them whatever value lengthens the
+ * run they fall in (this makes the files about four times smaller), and egdb_probe() never reads
+ * them: it answers a capture position by probing the positions after its captures, which have
+ * fewer pieces. The header's counts are the true values of the slice, don't-cares included.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "egdb.h"
 
 #include "bitboard.h"
+#include "movegen.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -27,7 +32,7 @@
 #include <unistd.h>
 
 #define EGDB_MAGIC "PONDEREG"
-enum { EGDB_VERSION = 1 };
+enum { EGDB_VERSION = 2 };
 
 typedef struct {
     char magic[8];
@@ -159,6 +164,23 @@ bool egdb_write_slice(const char *dir, const EgdbSlice *s, const uint8_t *values
     h.size = s->size;
     h.block = EGDB_BLOCK;
     h.nblocks = nblocks;
+    /* Mark the don't-cares: no position, or Black must capture. */
+    uint8_t *care = malloc(s->size ? (size_t)s->size : 1);
+    if (!care) {
+        free(offsets);
+        free(data);
+        snprintf(err, ERR_LEN, "out of memory coding a slice");
+        return false;
+    }
+    EgdbCursor cur;
+    egdb_cursor_start(&cur, s, 0);
+    for (uint64_t i = 0; i < s->size; i++, egdb_cursor_next(&cur)) {
+        care[i] = cur.valid && !movegen_jumpers(&cur.b);
+        if (cur.valid)
+            h.counts[values[i] & 3]++;
+        else
+            h.counts[0]++;
+    }
     size_t len = 0;
     for (uint32_t blk = 0; blk < nblocks; blk++) {
         offsets[blk] = (uint32_t)len;
@@ -166,15 +188,23 @@ bool egdb_write_slice(const char *dir, const EgdbSlice *s, const uint8_t *values
         uint64_t end = start + EGDB_BLOCK < s->size ? start + EGDB_BLOCK : s->size;
         uint64_t i = start;
         while (i < end) {
-            int v = values[i] & 3;
-            uint64_t j = i + 1;
-            while (j < end && (values[j] & 3) == v)
-                j++;
-            len += put_run(data + len, v, j - i);
-            h.counts[v] += j - i;
+            /* A run takes the value of its first cared-for position and swallows every
+             * don't-care until a position with another value. */
+            int v = -1;
+            uint64_t j = i;
+            for (; j < end; j++) {
+                if (!care[j])
+                    continue;
+                if (v < 0)
+                    v = values[j] & 3;
+                else if ((values[j] & 3) != v)
+                    break;
+            }
+            len += put_run(data + len, v < 0 ? EGDB_DRAW : v, j - i);
             i = j;
         }
     }
+    free(care);
     offsets[nblocks] = (uint32_t)len;
     h.data_bytes = len;
     uint64_t sum = fnv1a(0xCBF29CE484222325ull, offsets, ((size_t)nblocks + 1) * sizeof *offsets);
@@ -272,7 +302,6 @@ bool egdb_read_slice(const char *path, EgdbFileInfo *info, uint8_t *values, char
         snprintf(err, ERR_LEN, "%.100s: checksum mismatch (damaged file)", path);
         goto out;
     }
-    uint64_t counts[4] = {0, 0, 0, 0};
     for (uint32_t b = 0; b < h.nblocks; b++) {
         uint64_t start = (uint64_t)b * EGDB_BLOCK;
         uint32_t count = (uint32_t)(h.size - start < EGDB_BLOCK ? h.size - start : EGDB_BLOCK);
@@ -281,19 +310,17 @@ bool egdb_read_slice(const char *path, EgdbFileInfo *info, uint8_t *values, char
             snprintf(err, ERR_LEN, "%.100s: block %u does not decode", path, b);
             goto out;
         }
-        for (uint32_t i = 0; i < count; i++)
-            counts[block[i]]++;
         if (values)
             memcpy(values + start, block, count);
     }
-    if (memcmp(counts, h.counts, sizeof counts) != 0) {
-        snprintf(err, ERR_LEN, "%.100s: value counts do not match the header", path);
+    if (h.counts[0] + h.counts[1] + h.counts[2] + h.counts[3] != h.size) {
+        snprintf(err, ERR_LEN, "%.100s: value counts do not add up to the slice size", path);
         goto out;
     }
     egdb_slice_init(&info->slice, h.bm, h.bk, h.wm, h.wk);
     info->nblocks = h.nblocks;
     info->data_bytes = h.data_bytes;
-    memcpy(info->counts, h.counts, sizeof counts);
+    memcpy(info->counts, h.counts, sizeof h.counts);
     info->checksum = h.checksum;
     info->file_bytes = (uint64_t)st.st_size;
     ok = true;
@@ -451,7 +478,42 @@ int egdb_complete_pieces(const EgdbSet *s) { return s->complete; }
 
 const char *egdb_warnings(const EgdbSet *s) { return s->warnings; }
 
+static EgdbValue probe_stored(const EgdbSet *set, const Board *b);
+
+EgdbValue egdb_resolve(const Board *b, EgdbValue (*stored)(const void *ctx, const Board *b),
+                       const void *ctx)
+{
+    if (!b->pieces[b->side])
+        return EGDB_LOSS;
+    if (!b->pieces[b->side ^ 1])
+        return EGDB_WIN;
+    if (!movegen_jumpers(b))
+        return stored(ctx, b);
+    /* A capture position: the best of its captures, each leading to fewer pieces. */
+    MoveList list;
+    int n = movegen_generate(b, &RULES_ENGLISH, false, &list);
+    bool draw = false, unknown = false;
+    for (int i = 0; i < n; i++) {
+        Board c = *b;
+        board_apply(&c, &list.moves[i]);
+        EgdbValue v = egdb_resolve(&c, stored, ctx);
+        if (v == EGDB_LOSS)
+            return EGDB_WIN;
+        draw = draw || v == EGDB_DRAW;
+        unknown = unknown || v == EGDB_UNKNOWN;
+    }
+    return unknown ? EGDB_UNKNOWN : draw ? EGDB_DRAW : EGDB_LOSS;
+}
+
+static EgdbValue stored_from_set(const void *ctx, const Board *b) { return probe_stored(ctx, b); }
+
 EgdbValue egdb_probe(const EgdbSet *set, const Board *b)
+{
+    return egdb_resolve(b, stored_from_set, set);
+}
+
+/* The stored value of B, which has no capture pending. */
+static EgdbValue probe_stored(const EgdbSet *set, const Board *b)
 {
     Board bb;
     if (b->side == WHITE)

@@ -32,13 +32,19 @@ const char *egdb_warnings(const EgdbSet *s);
  * missing or damaged. Thread-safe. */
 EgdbValue egdb_probe(const EgdbSet *s, const Board *b);
 
+/* The value of B computed with STORED answering positions that have no capture pending: a
+ * position with captures takes the best value of its captures (each has fewer pieces), a side
+ * with no pieces has lost. Shared by the probe and the builder. */
+EgdbValue egdb_resolve(const Board *b, EgdbValue (*stored)(const void *ctx, const Board *b),
+                       const void *ctx);
+
 /* ---- slice files (used by the builder and the tools) ---- */
 
 typedef struct {
     EgdbSlice slice;     /* the counts and index radices */
     uint32_t nblocks;    /* coded blocks */
     uint64_t data_bytes; /* bytes of coded data */
-    uint64_t counts[4];  /* positions per value: unknown (collisions), win, loss, draw */
+    uint64_t counts[4];  /* true values per index: no position, win, loss, draw */
     uint64_t checksum;   /* FNV-1a of the offsets and the data */
     uint64_t file_bytes; /* size of the whole file */
 } EgdbFileInfo;
@@ -46,13 +52,14 @@ typedef struct {
 /* The file name of a slice ("db-2-1-1-0.egdb" for 2 black men, 1 black king, 1 white man). */
 void egdb_file_name(const EgdbSlice *s, char *buf, size_t size);
 
-/* Writes VALUES (one byte per index of S, EgdbValue) coded to DIR/name via a temporary file that
- * is synced and renamed, so a half-written file is never read. Returns false with ERR. */
+/* Writes VALUES (one byte per index of S, EgdbValue; 0 for indices that are no position) coded
+ * to DIR/name via a temporary file that is synced and renamed, so a half-written file is never
+ * read. Capture positions are stored as don't-cares (see egdb.c). Returns false with ERR. */
 bool egdb_write_slice(const char *dir, const EgdbSlice *s, const uint8_t *values, char *err);
 
 /* Reads and checks a whole slice file (header, sizes, checksum, every block decodes to exactly
- * BLOCK values) into INFO; with VALUES non-NULL also decodes every value into it (s.size bytes).
- * Returns false with the reason in ERR. */
+ * BLOCK values) into INFO; with VALUES non-NULL also decodes every stored value into it (s.size
+ * bytes; don't-cares hold arbitrary values). Returns false with the reason in ERR. */
 bool egdb_read_slice(const char *path, EgdbFileInfo *info, uint8_t *values, char *err);
 
 /* ---- the engine hook ---- */
