@@ -473,6 +473,14 @@ static int cmd_console(int argc, char **argv)
         }
     }
 
+    /* A closed standard descriptor would be taken by the pipe below and read or written by
+     * mistake: put /dev/null in its place (a closed stdin is then the end of input). */
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd) {
+            fprintf(stderr, "ponder console: cannot open /dev/null: %s\n", strerror(errno));
+            return 1;
+        }
+
     char err[ERR_LEN];
     Console *c = calloc(1, sizeof *c);
     ConsoleSearch *s = calloc(1, sizeof *s);

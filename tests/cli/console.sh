@@ -110,7 +110,7 @@ transcript() {
 # Waits until FILE has N prompt lines (60 s at most).
 await_prompts() {
     t=0
-    while [ "$(grep -c "$PROMPT" "$1")" -lt "$2" ]; do
+    while [ "$(grep -c "$PROMPT" "$1" 2>/dev/null)" -lt "$2" ]; do
         t=$((t + 1))
         [ $t -gt 3000 ] && return 1
         sleep 0.02
@@ -120,17 +120,18 @@ await_prompts() {
 # Waits until FILE has a line matching the extended regular expression RE (60 s at most).
 await_line() {
     t=0
-    until grep -Eq -- "$2" "$1"; do
+    until grep -Eq -- "$2" "$1" 2>/dev/null; do
         t=$((t + 1))
         [ $t -gt 3000 ] && return 1
         sleep 0.02
     done
 }
 
-# A console reading from a FIFO that the test writes to on descriptor 3, output in $1.
+# A console reading from a FIFO that the test writes to on descriptor 3, output in $OUT.
 start_console() {
     rm -f "$TMP/fifo"
     mkfifo "$TMP/fifo"
+    : >"$OUT"
     timeout 120 "$PONDER" console "$@" <"$TMP/fifo" >"$OUT" 2>"$TMP/err" &
     PID=$!
     exec 3>"$TMP/fifo"
@@ -351,3 +352,15 @@ expect_status "--weights missing file" 1 "$PONDER" console --weights "$TMP/no-su
 expect_grep "--weights missing file: the reason" 'no-such-file' "$TMP/err"
 "$PONDER" --hash 8 --threads 2 <"$ORIG/t2-endgame.in" >"$TMP/opts" 2>"$TMP/err"
 compare "no arguments, --hash 8 --threads 2: the console" "$TMP/t2-endgame.want" "$TMP/opts"
+timeout 20 "$PONDER" console <&- >"$TMP/closed" 2>&1
+st=$?
+if [ $st -eq 0 ] && tail -n 1 "$TMP/closed" | grep -q "$PROMPT"; then
+    pass "closed stdin: the end of input"
+else
+    fail "closed stdin: the end of input" "exit status $st" "$(tail -n 3 "$TMP/closed")"
+fi
+printf 'force\nhelp\n' | "$PONDER" console >/dev/full 2>"$TMP/err"
+st=$?
+if [ $st -eq 1 ]; then pass "output that cannot be written: exit status 1"; else
+    fail "output that cannot be written: exit status 1" "exit status $st"
+fi
