@@ -12,6 +12,10 @@
 
 #include "types.h"
 
+#ifdef __BMI2__
+#include <immintrin.h> /* _pdep_u64, _pext_u64 */
+#endif
+
 enum { DIR_UL = 0, DIR_UR = 1, DIR_DL = 2, DIR_DR = 3, DIR_NB = 4 };
 
 #define BB_EVEN_ROWS 0x0F0F0F0Fu /* rows holding squares 1-4, 9-12, 17-20, 25-28 */
@@ -61,4 +65,68 @@ static inline int bb_square_at(int row, int col)
     if (row < 0 || row > 7 || col < 0 || col > 7 || ((row + col) & 1) == 0)
         return -1;
     return 4 * row + col / 2;
+}
+
+/* ---- The spread layout: one shift per diagonal step ---------------------------------------------
+ *
+ * Bitboard's layout needs two masks and two shifts per step because its rows alternate between
+ * +3/+4 and +4/+5 neighbours. Leaving one unused "ghost" bit after every 8 squares (bit g = sq +
+ * sq/8 of a uint64_t, 35 bits, ghosts at 8, 17 and 26) makes every step one shift, the same from
+ * every square: UL +4, UR +5, DL -5, DR -4. A step off the left or right edge lands on a ghost bit,
+ * one off the top beyond bit 34, one off the bottom falls out of the word: intersecting with a set
+ * of real squares (pieces, or SP_VALID & ~occupied) discards all of them. Perft and bulk move
+ * counting work in this layout; everything else keeps Bitboard (bit i = square i+1). */
+typedef uint64_t Spread;
+
+#define SP_VALID 0x7FBFDFEFFull /* bits 0-34 but the ghosts 8, 17, 26 */
+
+/* X in the spread layout, and back. */
+static inline Spread bb_spread(Bitboard x)
+{
+#ifdef __BMI2__
+    return _pdep_u64(x, SP_VALID);
+#else
+    return (x & 0xFFull) | ((Spread)(x & 0xFF00u) << 1) | ((Spread)(x & 0xFF0000u) << 2) |
+           ((Spread)(x & 0xFF000000u) << 3);
+#endif
+}
+static inline Bitboard bb_unspread(Spread x)
+{
+#ifdef __BMI2__
+    return (Bitboard)_pext_u64(x, SP_VALID);
+#else
+    return (Bitboard)((x & 0xFF) | ((x >> 1) & 0xFF00) | ((x >> 2) & 0xFF0000) |
+                      ((x >> 3) & 0xFF000000));
+#endif
+}
+
+/* X moved N squares of the spread layout (N > 0: towards square 32). N is a constant at every
+ * call, so this is one shift. */
+static inline Spread sp_shift(Spread x, int n)
+{
+    return n >= 0 ? x << n : x >> -n;
+}
+
+/* The steps of a man of colour C: SP_FWD_A is the one of 4 squares, SP_FWD_B the one of 5. */
+#define SP_FWD_A(c) ((c) == BLACK ? 4 : -4)
+#define SP_FWD_B(c) ((c) == BLACK ? 5 : -5)
+
+/* The row where a man of colour C is crowned (squares 29-32 for Black, 1-4 for White). */
+#define SP_CROWN_ROW(c) ((c) == BLACK ? 0x780000000ull : 0xFull)
+
+/* The squares of S reached by a jump of N (an opponent in OPP one step away, EMPTY beyond). */
+static inline Spread sp_jumps(Spread s, Spread opp, Spread empty, int n)
+{
+    return sp_shift(sp_shift(s, n) & opp, n) & empty;
+}
+
+static inline int sp_popcount(Spread x)
+{
+    return __builtin_popcountll(x);
+}
+
+/* The square index (0-31) of spread bit G. */
+static inline int sp_index(int g)
+{
+    return g - g / 9;
 }

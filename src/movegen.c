@@ -19,12 +19,12 @@ static const int man_dirs[COLOR_NB][2] = {{DIR_UL, DIR_UR}, {DIR_DL, DIR_DR}};
 typedef struct {
     const Rules *rules;
     MoveList *list;
-    Bitboard opp;        /* opposing pieces not yet captured on this route */
-    Bitboard empty;      /* empty squares, the mover's origin included */
-    int color;           /* side to move */
-    int first;           /* index in list->moves of this piece's first capture */
-    bool all_paths;      /* keep duplicate routes */
-    bool was_king;       /* the mover started as a king */
+    Bitboard opp;   /* opposing pieces not yet captured on this route */
+    Bitboard empty; /* empty squares, the mover's origin included */
+    int color;      /* side to move */
+    int first;      /* index in list->moves of this piece's first capture */
+    bool all_paths; /* keep duplicate routes */
+    bool was_king;  /* the mover started as a king */
     uint8_t path[MAX_JUMPS + 4];
 } CaptureWalk;
 
@@ -215,53 +215,25 @@ static __attribute__((noinline)) int count_slow(const Board *b, const Rules *r, 
     return w.n;
 }
 
-/* Landing squares of the single jumps of MEN in direction D. */
-static inline __attribute__((always_inline)) Bitboard jump_landings(Bitboard men, Bitboard opp, Bitboard empty, int d)
+int movegen_sp_count_walk(int c, Spread us, Spread them, Spread kings, const Rules *r,
+                          bool all_paths, Spread pieces)
 {
-    return bb_shift(bb_shift(men, d) & opp, d) & empty;
+    Board b;
+    b.pieces[c] = bb_unspread(us);
+    b.pieces[c ^ 1] = bb_unspread(them);
+    b.kings = bb_unspread(kings);
+    b.side = c;
+    b.key = 0; /* not read */
+    return count_slow(&b, r, all_paths, bb_unspread(pieces));
 }
 
-Bitboard movegen_single_jumpers(const Board *b, const Rules *r, Bitboard jumpers)
+int movegen_count(const Board *b, const Rules *r, bool all_paths)
 {
-    int us = b->side;
-    Bitboard men = jumpers & ~b->kings;
-    if (!men || !r->multi_jump)
-        return men;
-    Bitboard empty = board_empty(b), opp = b->pieces[us ^ 1];
-    /* A landing square is "tricky" if the man could jump on from it (forward jumps only: the
-     * square it left is behind it), or if it crowns there and the rules let it go on. The
-     * directions are spelt out per colour so that every shift is a constant. */
-    if (us == BLACK) {
-        Bitboard again = bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp);
-        Bitboard last = BB_ROW(7);
-        Bitboard tricky = r->crown_continues ? (again | last) : (again & ~last);
-        Bitboard t0 = bb_dr(bb_dr(jump_landings(men, opp, empty, DIR_UL) & tricky));
-        Bitboard t1 = bb_dl(bb_dl(jump_landings(men, opp, empty, DIR_UR) & tricky));
-        return men & ~(t0 | t1);
-    }
-    Bitboard again = bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
-    Bitboard last = BB_ROW(0);
-    Bitboard tricky = r->crown_continues ? (again | last) : (again & ~last);
-    Bitboard t0 = bb_ur(bb_ur(jump_landings(men, opp, empty, DIR_DL) & tricky));
-    Bitboard t1 = bb_ul(bb_ul(jump_landings(men, opp, empty, DIR_DR) & tricky));
-    return men & ~(t0 | t1);
-}
-
-int movegen_count_captures(const Board *b, const Rules *r, bool all_paths, Bitboard jumpers)
-{
-    int us = b->side;
-    Bitboard empty = board_empty(b), opp = b->pieces[us ^ 1];
-    Bitboard men = movegen_single_jumpers(b, r, jumpers);
-    Bitboard slow = jumpers & ~men;
-    int n = 0;
-    if (men)
-        n = us == BLACK ? bb_popcount(jump_landings(men, opp, empty, DIR_UL)) +
-                              bb_popcount(jump_landings(men, opp, empty, DIR_UR))
-                        : bb_popcount(jump_landings(men, opp, empty, DIR_DL)) +
-                              bb_popcount(jump_landings(men, opp, empty, DIR_DR));
-    if (slow)
-        n += count_slow(b, r, all_paths, slow);
-    return r->capture_mandatory ? n : n + movegen_count_simple(b);
+    Spread black = bb_spread(b->pieces[BLACK]), white = bb_spread(b->pieces[WHITE]);
+    Spread kings = bb_spread(b->kings);
+    if (b->side == BLACK)
+        return movegen_sp_count(BLACK, black, white, kings, r, all_paths);
+    return movegen_sp_count(WHITE, white, black, kings, r, all_paths);
 }
 
 bool move_same(const Move *a, const Move *b, bool all_paths)

@@ -62,131 +62,187 @@ static inline uint64_t hash_key(uint64_t key, int depth)
     return ((key ^ ((uint64_t)depth * 0x9E3779B97F4A7C15ull)) & ~0xFFull) | (uint64_t)depth;
 }
 
-static uint64_t perft_rec(const Board *b, const Rules *r, int depth, bool all_paths, PerftHash *h);
+/* ---- The tree walk -------------------------------------------------------------------------
+ *
+ * Positions travel in the spread layout of bitboard.h (one shift per diagonal step) as US (the
+ * side to move's pieces), THEM, KINGS (both colours') and KEY (the Board's Zobrist key, kept only
+ * where the hash table can read it: nodes of depth 3 and more). The colour to move, C, is a
+ * compile-time constant in every function below: each exists once per colour (node_black,
+ * node_white...), so every shift is one instruction with a fixed count. The rules are read from
+ * the Rules struct at run time (the branches on it always go the same way).
+ */
 
-/* The subtrees below the simple moves of MOVERS in direction D (a compile-time constant at every
- * call, so the shifts fold). */
-static inline __attribute__((always_inline)) uint64_t
-simple_children(const Board *b, const Rules *r, int depth, bool all_paths, PerftHash *h, int d,
-                Bitboard movers)
+typedef struct {
+    const Rules *rules;
+    PerftHash *hash; /* NULL: no table */
+    bool all_paths;
+} Walk;
+
+#define INLINE static inline __attribute__((always_inline))
+
+static uint64_t inner_black(const Walk *w, Spread us, Spread them, Spread kings, uint64_t key,
+                            int depth);
+static uint64_t inner_white(const Walk *w, Spread us, Spread them, Spread kings, uint64_t key,
+                            int depth);
+static uint64_t leaf_parent_black(const Walk *w, Spread us, Spread them, Spread kings);
+static uint64_t leaf_parent_white(const Walk *w, Spread us, Spread them, Spread kings);
+
+/* The leaf count DEPTH (>= 2) plies below a position with C to move. */
+INLINE uint64_t subtree(int c, const Walk *w, Spread us, Spread them, Spread kings, uint64_t key,
+                        int depth)
 {
-    int us = b->side;
+    if (depth == 2)
+        return c == BLACK ? leaf_parent_black(w, us, them, kings)
+                          : leaf_parent_white(w, us, them, kings);
+    return c == BLACK ? inner_black(w, us, them, kings, key, depth)
+                      : inner_white(w, us, them, kings, key, depth);
+}
+
+/* Zobrist number of a piece of colour C (a king if KING) on the spread square BIT. */
+INLINE uint64_t zobrist_sp(int c, bool king, Spread bit)
+{
+    return zobrist_piece[c][king][sp_index(__builtin_ctzll(bit))];
+}
+
+/* The children of a node of depth DEPTH reached by a simple move of MOVERS in direction N (a
+ * constant). At a leaf parent (LEAF_PARENT, DEPTH 2) each child only needs its number of moves,
+ * which depends on the child's side to move alone: its pieces (our THEM), their kings (THEM &
+ * KINGS: our move does not change them) and the empty squares. So the child is never built: no
+ * key, no king update, and everything that depends on THEM alone is computed once per node
+ * (movegen_sp_count is inlined here and the compiler hoists it out of the loop). */
+INLINE uint64_t simple_children(int c, const Walk *w, Spread us, Spread them, Spread kings,
+                                uint64_t key, int depth, bool leaf_parent, int n, Spread movers,
+                                Spread empty)
+{
     uint64_t total = 0;
-    for (Bitboard to = bb_shift(movers, d) & board_empty(b); to; to &= to - 1) {
-        Bitboard tb = to & (0u - to);
-        Bitboard fb = bb_shift(tb, d ^ 3);
-        int from_sq = bb_lsb(fb), to_sq = bb_lsb(tb);
-        Board child = *b;
-        child.pieces[us] ^= fb | tb;
-        child.side = us ^ 1;
-        if (depth == 2) {
-            /* The child is a leaf parent: no key needed, only its move count. */
-            if (b->kings & fb)
-                child.kings ^= fb | tb;
-            else if (board_crown_square(us, to_sq))
-                child.kings |= tb;
-            total += (uint64_t)movegen_count(&child, r, all_paths);
+    for (Spread to = sp_shift(movers, n) & empty; to; to &= to - 1) {
+        Spread tb = to & (0 - to), fb = sp_shift(tb, -n);
+        if (leaf_parent) {
+            total += (uint64_t)movegen_sp_count(c ^ 1, them, us ^ fb ^ tb, kings & them, w->rules,
+                                                w->all_paths);
             continue;
         }
-        if (b->kings & fb) {
-            child.kings ^= fb | tb;
-            child.key ^= zobrist_piece[us][1][from_sq] ^ zobrist_piece[us][1][to_sq];
-        } else if (board_crown_square(us, to_sq)) {
-            child.kings |= tb;
-            child.key ^= zobrist_piece[us][0][from_sq] ^ zobrist_piece[us][1][to_sq];
+        Spread nk = kings;
+        uint64_t nkey = key ^ zobrist_side;
+        if (kings & fb) {
+            nk ^= fb | tb;
+            nkey ^= zobrist_sp(c, true, fb) ^ zobrist_sp(c, true, tb);
+        } else if (tb & SP_CROWN_ROW(c)) {
+            nk |= tb;
+            nkey ^= zobrist_sp(c, false, fb) ^ zobrist_sp(c, true, tb);
         } else
-            child.key ^= zobrist_piece[us][0][from_sq] ^ zobrist_piece[us][0][to_sq];
-        child.key ^= zobrist_side;
-        total += perft_rec(&child, r, depth - 1, all_paths, h);
+            nkey ^= zobrist_sp(c, false, fb) ^ zobrist_sp(c, false, tb);
+        total += subtree(c ^ 1, w, them, us ^ fb ^ tb, nk, nkey, depth - 1);
     }
     return total;
 }
 
-/* The subtrees below the single jumps of the men MOVERS in direction D. */
-static inline __attribute__((always_inline)) uint64_t
-jump_children(const Board *b, const Rules *r, int depth, bool all_paths, PerftHash *h, int d,
-              Bitboard movers)
+/* The children reached by the single jumps (one capture, no jump after it) of men landing on
+ * LANDINGS in direction N. */
+INLINE uint64_t jump_children(int c, const Walk *w, Spread us, Spread them, Spread kings,
+                              uint64_t key, int depth, bool leaf_parent, int n, Spread landings)
 {
-    int us = b->side, them = us ^ 1;
     uint64_t total = 0;
-    Bitboard victims = bb_shift(movers, d) & b->pieces[them];
-    for (Bitboard to = bb_shift(victims, d) & board_empty(b); to; to &= to - 1) {
-        Bitboard tb = to & (0u - to);
-        Bitboard mb = bb_shift(tb, d ^ 3);
-        Bitboard fb = bb_shift(mb, d ^ 3);
-        int from_sq = bb_lsb(fb), to_sq = bb_lsb(tb), mid_sq = bb_lsb(mb);
-        bool crowns = board_crown_square(us, to_sq);
-        Board child = *b;
-        child.pieces[us] ^= fb | tb;
-        child.pieces[them] ^= mb;
-        child.key ^= zobrist_piece[them][board_is_king(b, mid_sq)][mid_sq];
-        child.kings &= ~mb;
-        if (crowns)
-            child.kings |= tb;
-        child.key ^= zobrist_piece[us][0][from_sq] ^ zobrist_piece[us][crowns][to_sq] ^ zobrist_side;
-        child.side = them;
-        total += perft_rec(&child, r, depth - 1, all_paths, h);
+    for (Spread to = landings; to; to &= to - 1) {
+        Spread tb = to & (0 - to), mb = sp_shift(tb, -n), fb = sp_shift(mb, -n);
+        Spread nthem = them ^ mb, nus = us ^ fb ^ tb;
+        if (leaf_parent) {
+            total += (uint64_t)movegen_sp_count(c ^ 1, nthem, nus, kings & nthem, w->rules,
+                                                w->all_paths);
+            continue;
+        }
+        bool crowns = (tb & SP_CROWN_ROW(c)) != 0;
+        Spread nk = (kings & ~mb) | (crowns ? tb : 0);
+        uint64_t nkey = key ^ zobrist_side ^ zobrist_sp(c ^ 1, (kings & mb) != 0, mb) ^
+                        zobrist_sp(c, false, fb) ^ zobrist_sp(c, crowns, tb);
+        total += subtree(c ^ 1, w, nthem, nus, nk, nkey, depth - 1);
     }
     return total;
 }
 
-static uint64_t perft_rec(const Board *b, const Rules *r, int depth, bool all_paths, PerftHash *h)
+/* The children reached by the captures of PIECES (kings, and men whose capture can go on), which
+ * the move generator lists; out of line because the list is large. */
+static __attribute__((noinline)) uint64_t generated_children(int c, const Walk *w, Spread us,
+                                                             Spread them, Spread kings,
+                                                             uint64_t key, int depth, Spread pieces)
 {
-    if (depth == 1)
-        return (uint64_t)movegen_count(b, r, all_paths);
+    Board b;
+    b.pieces[c] = bb_unspread(us);
+    b.pieces[c ^ 1] = bb_unspread(them);
+    b.kings = bb_unspread(kings);
+    b.side = c;
+    b.key = key;
+    MoveList list;
+    list.count = 0;
+    int n = movegen_captures_of(&b, w->rules, w->all_paths, &list, bb_unspread(pieces));
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        Board child = b;
+        board_apply(&child, &list.moves[i]);
+        Spread cus = bb_spread(child.pieces[c ^ 1]), cthem = bb_spread(child.pieces[c]);
+        Spread ck = bb_spread(child.kings);
+        if (depth == 2)
+            total +=
+                (uint64_t)(c == BLACK
+                               ? movegen_sp_count(WHITE, cus, cthem, ck, w->rules, w->all_paths)
+                               : movegen_sp_count(BLACK, cus, cthem, ck, w->rules, w->all_paths));
+        else
+            total += c == BLACK ? subtree(WHITE, w, cus, cthem, ck, child.key, depth - 1)
+                                : subtree(BLACK, w, cus, cthem, ck, child.key, depth - 1);
+    }
+    return total;
+}
+
+/* A node of depth DEPTH with C to move: captures first (single jumps of men from the bitboards,
+ * the rest through the generator), then, unless a capture was forced, the simple moves. */
+INLINE uint64_t node(int c, const Walk *w, Spread us, Spread them, Spread kings, uint64_t key,
+                     int depth, bool leaf_parent)
+{
+    const Rules *r = w->rules;
     uint64_t hk = 0;
     PerftEntry *bucket = NULL;
-    if (h && depth >= 3) {
-        hk = hash_key(b->key, depth);
-        bucket = &h->entries[(b->key & h->mask) * 2];
+    if (!leaf_parent && w->hash) {
+        PerftHash *h = w->hash;
+        hk = hash_key(key, depth);
+        bucket = &h->entries[(key & h->mask) * 2];
         if (bucket[0].key == hk)
             return bucket[0].count;
         if (bucket[1].key == hk)
             return bucket[1].count;
     }
+    const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
+    Spread empty = SP_VALID & ~(us | them);
+    Spread ukings = us & kings, men = us & ~kings;
+    Spread la = sp_jumps(men, them, empty, fa), lb = sp_jumps(men, them, empty, fb);
+    Spread kj = ukings ? movegen_sp_king_jumpers(ukings, them, empty) : 0;
     uint64_t total = 0;
-    Bitboard jumpers = movegen_jumpers(b);
-    if (jumpers) {
-        /* Men that can only jump once: children straight from the bitboards. Everything else
-         * (kings, multi-jumps) through the generator. */
-        Bitboard single = movegen_single_jumpers(b, r, jumpers);
-        if (single) {
-            int us = b->side;
-            total += jump_children(b, r, depth, all_paths, h, us == BLACK ? DIR_UL : DIR_DL, single);
-            total += jump_children(b, r, depth, all_paths, h, us == BLACK ? DIR_UR : DIR_DR, single);
+    if (la | lb | kj) {
+        /* Kings, and men that can jump on after landing (or, where the rules say so, are crowned
+         * and go on as kings), go through the generator. */
+        Spread slow = kj;
+        if (r->multi_jump) {
+            Spread again = sp_shift(sp_shift(empty, -fa) & them, -fa) |
+                           sp_shift(sp_shift(empty, -fb) & them, -fb);
+            if (r->crown_continues)
+                again |= SP_CROWN_ROW(c);
+            slow |= sp_shift(la & again, -2 * fa) | sp_shift(lb & again, -2 * fb);
         }
-        if (jumpers & ~single) {
-            MoveList list;
-            list.count = 0;
-            int n = movegen_captures_of(b, r, all_paths, &list, jumpers & ~single);
-            for (int i = 0; i < n; i++) {
-                Board child = *b;
-                board_apply(&child, &list.moves[i]);
-                total += perft_rec(&child, r, depth - 1, all_paths, h);
-            }
-        }
+        total += jump_children(c, w, us, them, kings, key, depth, leaf_parent, fa,
+                               la & ~sp_shift(slow, 2 * fa));
+        total += jump_children(c, w, us, them, kings, key, depth, leaf_parent, fb,
+                               lb & ~sp_shift(slow, 2 * fb));
+        if (slow)
+            total += generated_children(c, w, us, them, kings, key, depth, slow);
         if (r->capture_mandatory)
             goto done;
     }
-    /* Simple moves straight from the bitboards: no Move structs, no list. */
-    {
-        int us = b->side;
-        Bitboard kings = b->pieces[us] & b->kings;
-        if (us == BLACK) {
-            total += simple_children(b, r, depth, all_paths, h, DIR_UL, b->pieces[us]);
-            total += simple_children(b, r, depth, all_paths, h, DIR_UR, b->pieces[us]);
-            if (kings) {
-                total += simple_children(b, r, depth, all_paths, h, DIR_DL, kings);
-                total += simple_children(b, r, depth, all_paths, h, DIR_DR, kings);
-            }
-        } else {
-            total += simple_children(b, r, depth, all_paths, h, DIR_DL, b->pieces[us]);
-            total += simple_children(b, r, depth, all_paths, h, DIR_DR, b->pieces[us]);
-            if (kings) {
-                total += simple_children(b, r, depth, all_paths, h, DIR_UL, kings);
-                total += simple_children(b, r, depth, all_paths, h, DIR_UR, kings);
-            }
-        }
+    total += simple_children(c, w, us, them, kings, key, depth, leaf_parent, fa, us, empty);
+    total += simple_children(c, w, us, them, kings, key, depth, leaf_parent, fb, us, empty);
+    if (ukings) {
+        total +=
+            simple_children(c, w, us, them, kings, key, depth, leaf_parent, -fa, ukings, empty);
+        total +=
+            simple_children(c, w, us, them, kings, key, depth, leaf_parent, -fb, ukings, empty);
     }
 done:
     if (bucket) {
@@ -199,11 +255,37 @@ done:
     return total;
 }
 
+static uint64_t inner_black(const Walk *w, Spread us, Spread them, Spread kings, uint64_t key,
+                            int depth)
+{
+    return node(BLACK, w, us, them, kings, key, depth, false);
+}
+static uint64_t inner_white(const Walk *w, Spread us, Spread them, Spread kings, uint64_t key,
+                            int depth)
+{
+    return node(WHITE, w, us, them, kings, key, depth, false);
+}
+static uint64_t leaf_parent_black(const Walk *w, Spread us, Spread them, Spread kings)
+{
+    return node(BLACK, w, us, them, kings, 0, 2, true);
+}
+static uint64_t leaf_parent_white(const Walk *w, Spread us, Spread them, Spread kings)
+{
+    return node(WHITE, w, us, them, kings, 0, 2, true);
+}
+
 uint64_t perft_count(const Board *b, const Rules *r, int depth, bool all_paths, PerftHash *h)
 {
     if (depth <= 0)
         return 1;
-    return perft_rec(b, r, depth, all_paths, h);
+    Walk w = {r, h, all_paths};
+    int us = b->side;
+    Spread mine = bb_spread(b->pieces[us]), theirs = bb_spread(b->pieces[us ^ 1]);
+    Spread kings = bb_spread(b->kings);
+    if (depth == 1)
+        return (uint64_t)movegen_count(b, r, all_paths);
+    return us == BLACK ? subtree(BLACK, &w, mine, theirs, kings, b->key, depth)
+                       : subtree(WHITE, &w, mine, theirs, kings, b->key, depth);
 }
 
 static void usage(FILE *f)
@@ -311,4 +393,5 @@ bad:
     return 2;
 }
 
-PONDER_COMMAND("perft", cmd_perft, 80, "count the move tree's leaves (move generator check and speed)")
+PONDER_COMMAND("perft", cmd_perft, 80,
+               "count the move tree's leaves (move generator check and speed)")
