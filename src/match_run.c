@@ -436,7 +436,7 @@ void run_json_string(FILE *f, const char *text)
 void run_json_number(FILE *f, double v)
 {
     if (isfinite(v))
-        fprintf(f, "%.6g", v);
+        fprintf(f, "%.6g", v + 0.0); /* + 0.0: no "-0" */
     else
         fputs("null", f);
 }
