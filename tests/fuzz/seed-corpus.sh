@@ -99,3 +99,16 @@ grep -o 'X([A-Z0-9_]*, *-\{0,1\}[0-9]*)' src/weights.h | sed 's/X(\([^,]*\), *\(
     tr 'A-Z' 'a-z' | put weights all
 printf '# tuned\n\n  man_mg   120  \n' | put weights one
 echo "seeds written under $C/"
+
+# The web API: request lines as tests/fuzz/serve.c reads them (`@' is the last game created).
+printf 'GET /api/status\nHEAD /api/status\n' | put serve status
+printf 'POST /api/games {}\nGET /api/games/@\nGET /api/games/@/moves\nPOST /api/games/@/move {"move":"11-15"}\nPOST /api/games/@/move {"path":[22,18]}\nPOST /api/games/@/move {"move":"15x22"}\nPOST /api/games/@/undo {"plies":2}\nGET /api/games/@/pdn\nDELETE /api/games/@\nGET /api/games/@\n' | put serve game
+printf 'POST /api/games {"side":"white","time":0.02,"depth":3,"fen":"W:W18,K30:B1,K9"}\nPOST /api/games/@/engine {"wait":true,"time":0.02}\nPOST /api/games/@/engine {}\nPOST /api/games/@/stop\nPATCH /api/games/@ {"side":"none","time":0.01}\n' | put serve engine
+printf 'POST /api/games {"fen":"B:W1:B29"}\nPOST /api/games {"side":"red"}\n~POST /api/games {}\nPOST /api/games {"x":1}\nPOST /api/games [1,2]\nPOST /api/games {"time":1e999}\nPUT /api/games\nGET /api/nothing\nGET /api/games/0123456789abcdef/moves\nPOST /api/games/zz/move {}\n' | put serve errors
+printf 'POST /api/games {"side":"both"}\nPOST /api/games/@/move {"move":"9x18"}\nPOST /api/games/@/move {"path":[9,"13"]}\nPOST /api/games/@/move {"move":"9-13","path":[9,13]}\nPOST /api/games/@/undo {"plies":-1}\nPOST /api/games/@/undo {"plies":99999}\n' | put serve moves
+
+# The terminal game: set-up answers, moves by number and text, commands, the PDN question.
+printf 'human\ncomputer\n1\nno\n1\n2\nhint\nundo\nboard\nhelp\n9-14\nsave game.pdn\nquit\n' | put play human
+printf 'computer\ncomputer\n0.1\nno\nyes\n' | put play computers
+printf 'h\nh\n\nno\n11-15\n22x15\n1\n99\n0\nundo\nundo\nundo\nq\n' | put play humans
+printf 'maybe\nhuman\nhuman\n-1\n1e9\nnan\n2\nyes\nnone.txt\n\n\001\000x\n' | put play bad-answers
