@@ -37,3 +37,8 @@ npm: $(NPM_STAMP)
 .PHONY: npm
 
 test test-release test-asan: $(NPM_STAMP)
+
+# The load test at full size: 100 clients making moves for 20 s (tests/make test runs 5 s).
+bench-serve: ponder
+	@sh tests/web/bench-serve.sh 100 20
+.PHONY: bench-serve

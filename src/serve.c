@@ -614,27 +614,26 @@ int cmd_serve(int argc, char **argv)
     snprintf(ports, sizeof ports, "%s:%ld", host, port);
     snprintf(threads, sizeof threads, "%ld", HTTP_THREADS + max_sockets);
     snprintf(connq, sizeof connq, "%d", 256);
-    const char *options[] = {"listening_ports",
-                             ports,
-                             "num_threads",
-                             threads,
-                             "listen_backlog",
-                             "256",
-                             "connection_queue",
-                             connq,
-                             "request_timeout_ms",
-                             "10000",
-                             "enable_keep_alive",
-                             "yes",
-                             "keep_alive_timeout_ms",
-                             "5000",
-                             "websocket_timeout_ms",
-                             "30000",
-                             "enable_websocket_ping_pong",
-                             "yes",
-                             "access_control_allow_origin",
-                             "",
-                             NULL};
+    const char *pairs[][2] = {
+        {"listening_ports", ports},
+        {"num_threads", threads},
+        {"listen_backlog", "256"},
+        {"connection_queue", connq},
+        {"request_timeout_ms", "10000"},
+        {"enable_keep_alive", "yes"},
+        {"keep_alive_timeout_ms", "5000"},
+        {"tcp_nodelay", "1"}, /* headers and body go out in two writes: no Nagle delay */
+        {"websocket_timeout_ms", "30000"},
+        {"enable_websocket_ping_pong", "yes"},
+        {"access_control_allow_origin", ""},
+    };
+    enum { NPAIRS = sizeof pairs / sizeof pairs[0] };
+    const char *options[2 * NPAIRS + 1];
+    for (int i = 0; i < NPAIRS; i++) {
+        options[2 * i] = pairs[i][0];
+        options[2 * i + 1] = pairs[i][1];
+    }
+    options[2 * NPAIRS] = NULL;
     struct mg_callbacks cb;
     memset(&cb, 0, sizeof cb);
     cb.log_message = log_message;

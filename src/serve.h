@@ -48,6 +48,13 @@ typedef enum {
     SERVE_ENGINE_THINKING, /* a worker is searching */
 } ServeEngineState;
 
+/* One move of a game as the state JSON shows it (cached: formatting FENs with printf was a
+ * third of the server's time under load). */
+typedef struct {
+    char move[48]; /* "15x24x31" */
+    char fen[176]; /* the position after it */
+} ServeHistory;
+
 typedef struct ServeGame {
     char id[SERVE_ID_LEN + 1]; /* lowercase hex, the key of the store */
 
@@ -73,6 +80,9 @@ typedef struct ServeGame {
     int info_ply;            /* the game ply that search started from */
     int info_side;           /* the side to move when it started (scores are its view) */
     char engine_error[96];   /* why the last search played nothing, or "" */
+    ServeHistory *history;   /* text and FEN of each move played, a cache for the state JSON */
+    int history_cap;         /* entries allocated */
+    int history_valid;       /* entries [0, history_valid) are right; <= game.ply always */
 } ServeGame;
 
 typedef struct ServeStore ServeStore;

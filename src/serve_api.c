@@ -309,6 +309,35 @@ static cJSON *engine_json(const ServeGame *g)
     return o;
 }
 
+/* Brings G's history cache up to the current ply: entries past history_valid are formatted
+ * from a replay of the moves (board_apply costs nothing next to printf). False without memory. */
+static bool update_history(ServeGame *g)
+{
+    const Game *gm = &g->game;
+    if (gm->ply > g->history_cap) {
+        int cap = g->history_cap ? g->history_cap : 64;
+        while (cap < gm->ply)
+            cap *= 2;
+        ServeHistory *h = realloc(g->history, (size_t)cap * sizeof *h);
+        if (!h)
+            return false;
+        g->history = h;
+        g->history_cap = cap;
+    }
+    if (g->history_valid > gm->ply)
+        g->history_valid = gm->ply;
+    Board b = gm->start;
+    for (int i = 0; i < gm->ply; i++) {
+        board_apply(&b, &gm->moves[i]);
+        if (i >= g->history_valid) {
+            notation_format_move(&gm->moves[i], g->history[i].move, sizeof g->history[i].move);
+            notation_format_fen(&b, g->history[i].fen, sizeof g->history[i].fen);
+        }
+    }
+    g->history_valid = gm->ply;
+    return true;
+}
+
 char *serve_api_state_json(ServeStore *s, ServeGame *g)
 {
     (void)s;
@@ -330,15 +359,14 @@ char *serve_api_state_json(ServeStore *s, ServeGame *g)
 
     /* The moves with the position after each, for reviewing earlier positions. */
     cJSON *hist = cJSON_AddArrayToObject(o, "moves");
-    Board b = gm->start;
+    if (!update_history(g)) {
+        cJSON_Delete(o);
+        return NULL;
+    }
     for (int i = 0; i < gm->ply; i++) {
         cJSON *m = cJSON_CreateObject();
-        char text[96];
-        notation_format_move(&gm->moves[i], text, sizeof text);
-        board_apply(&b, &gm->moves[i]);
-        notation_format_fen(&b, fen, sizeof fen);
-        cJSON_AddStringToObject(m, "move", text);
-        cJSON_AddStringToObject(m, "fen", fen);
+        cJSON_AddStringToObject(m, "move", g->history[i].move);
+        cJSON_AddStringToObject(m, "fen", g->history[i].fen);
         cJSON_AddItemToArray(hist, m);
     }
 
@@ -646,6 +674,8 @@ static void api_undo(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
             serve_game_cancel_search(s, g);
             for (int i = 0; i < plies && game_undo(&g->game); i++)
                 ;
+            if (g->history_valid > g->game.ply)
+                g->history_valid = g->game.ply; /* the cache beyond is of moves taken back */
             g->has_info = false;
             g->engine_error[0] = '\0';
             serve_game_changed(s, g);

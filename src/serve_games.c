@@ -9,13 +9,14 @@
  * that nobody else holds.
  *
  * The pool has one Engine per worker thread, each with its own transposition table: no search
- * ever waits for another's lock, and a worker that switches games clears its tables
- * (engine_new_game) so that a game's search does not depend on what other games searched
- * before. The queue holds at most one entry per game (a game with a search queued or running
- * cannot ask for another, and cancelling takes a queued entry out), so a ring of max_games
- * entries never overflows. A search is identified by the game's job counter: cancelling bumps
- * it, and a running search whose job is stale is stopped at its next iteration and its move
- * discarded.
+ * ever waits for another's lock. A worker keeps its table from one game to the next: entries
+ * are keyed by position, so what one game's search stored is as valid in another; clearing the
+ * table (engine_new_game) at every change of game cost 43% of the server's time under the load
+ * test (a 16 MB memset per search) for no gain in play. The queue holds at most one entry per game
+ * (a game with a search queued or running cannot ask for another, and cancelling takes a queued
+ * entry out), so a ring of max_games entries never overflows. A search is identified by the game's
+ * job counter: cancelling bumps it, and a running search whose job is stale is stopped at its next
+ * iteration and its move discarded.
  */
 #include "serve.h"
 
@@ -37,8 +38,6 @@ typedef struct {
     /* Guarded by the pool lock. */
     ServeGame *game; /* the game being searched, or NULL */
     uint64_t job;    /* and its job id */
-    /* Only this thread. */
-    ServeGame *last_game; /* the game searched last (compared, never dereferenced) */
 } ServeWorker;
 
 struct ServeStore {
@@ -123,7 +122,7 @@ ServeStore *serve_store_new(const ServeStoreOptions *opt, char *err)
         char eerr[ERR_LEN] = "";
         w->engine = engine_new(&s->opt.engine, eerr);
         if (!w->engine) {
-            snprintf(err, ERR_LEN, "engine: %s", eerr);
+            snprintf(err, ERR_LEN, "engine: %.140s", eerr);
             serve_store_free(s);
             return NULL;
         }
@@ -186,6 +185,7 @@ static void game_free(ServeGame *g)
 {
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
+    free(g->history);
     free(g);
 }
 
@@ -557,11 +557,7 @@ static void run_job(ServeWorker *w, ServeGame *g)
     serve_game_changed(s, g);
     pthread_mutex_unlock(&g->lock);
 
-    /* 2. Search without any lock held. A worker that moves on to another game forgets what it
-     * learned: each game's search depends only on that game. */
-    if (w->last_game != g)
-        engine_new_game(w->engine);
-    w->last_game = g;
+    /* 2. Search without any lock held. */
     SearchContext ctx = {w, g, job};
     SearchResult res = engine_search(w->engine, w->scratch, &limits, on_iteration, &ctx);
 

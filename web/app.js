@@ -93,8 +93,11 @@
 
     // ---- game state ----
 
-    function applyState(s) {
-        if (game && s.id === game.id && s.version < game.version) return; // an older message
+    // Shows state S of the current game (an older version, or a late answer about a game this
+    // tab has left, is ignored); ADOPT makes S's game the current one (new game, reload).
+    function applyState(s, adopt = false) {
+        if (!adopt && (!game || s.id !== game.id)) return;
+        if (game && s.id === game.id && s.version < game.version) return;
         const newId = !game || s.id !== game.id;
         const moved = game && !newId && s.ply !== game.ply;
         game = s;
@@ -150,7 +153,7 @@
             flipAuto = true;
             watching = s.side === 'none';
             askedVersion = -1;
-            applyState(s);
+            applyState(s, true);
             clearError();
             if (old && old !== s.id) {
                 // The old game is not needed any more; the server would evict it in time.
@@ -172,7 +175,7 @@
         if (saved && /^[0-9a-f]{16}$/.test(saved)) {
             try {
                 const s = await api('GET', `/api/games/${saved}`);
-                applyState(s);
+                applyState(s, true);
                 return;
             } catch (err) {
                 sessionStorage.removeItem(STORE_KEY);
