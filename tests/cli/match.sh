@@ -10,9 +10,9 @@ RAND="$PONDER player --random --seed {seed} --fen {fen}"
 # The time per move is small; the margin is generous so that a loaded machine never makes an
 # honest program lose on time (a hang costs time + margin).
 if [ "${PONDER_VARIANT:-release}" = asan ]; then
-    TIMING="--time 0.05 --margin 0.5 --startup 2"
+    TIMING="--time 0.05 --margin 1 --startup 3"
 else
-    TIMING="--time 0.05 --margin 0.25 --startup 1"
+    TIMING="--time 0.05 --margin 0.5 --startup 2"
 fi
 MARK="ponder-match-test-$$"
 
@@ -207,7 +207,7 @@ signal_case() {
     PONDER_TEST_MARK=$MARK "$@" "$PONDER" match -j 2 --games 100 $TIMING --pdn "$TMP/sig.pdn" \
         "sh $FAKE/hang.sh $PONDER 2 --fen {fen}" "$RAND" >"$TMP/sig.out" 2>"$TMP/sig.err" &
     pid=$!
-    sleep 1.5
+    sleep 2.5
     kill -"$sig" $pid
     start=$(date +%s)
     wait $pid
