@@ -190,6 +190,7 @@ int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, ch
 
 static int stop_pipe[2] = {-1, -1};         /* [0] polled by the referees, [1] written on a signal */
 static volatile sig_atomic_t stop_signal;   /* the signal that stopped the run, 0 if none */
+static double run_started;                  /* cli_now() when run_games began, for the bar */
 
 static void on_signal(int sig)
 {
@@ -329,6 +330,7 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
     run.ctx = ctx;
     run.stderr_fd = -1;
     *signal_number = 0;
+    run_started = cli_now();
 
     /* 1. Files: PDN (appended) and the programs' stderr. */
     if (o->pdn && !(run.pdn = fopen(o->pdn, "ae"))) {
@@ -443,6 +445,16 @@ void run_json_number(FILE *f, double v)
 
 static bool bar_drawn;
 
+/* Seconds as "m:ss" or "h:mm:ss". */
+static void format_duration(double seconds, char *buf, size_t size)
+{
+    long s = seconds > 0 ? (long)(seconds + 0.5) : 0;
+    if (s >= 3600)
+        snprintf(buf, size, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
+}
+
 bool run_progress_is_tty(void) { return isatty(STDOUT_FILENO) && getenv("TERM") &&
                                         strcmp(getenv("TERM"), "dumb") != 0; }
 
@@ -453,7 +465,11 @@ void run_progress_bar(int done, int total, const char *text)
     for (int i = 0; i < RUN_BAR_WIDTH; i++)
         bar[i] = i < filled ? '#' : '.';
     bar[RUN_BAR_WIDTH] = '\0';
-    printf("\r[%s] %d/%d %s\033[K", bar, done, total, text);
+    double elapsed = cli_now() - run_started;
+    char spent[32], left[32];
+    format_duration(elapsed, spent, sizeof spent);
+    format_duration(done > 0 ? elapsed / done * (total - done) : 0, left, sizeof left);
+    printf("\r[%s] %d/%d %s (%s left) %s\033[K", bar, done, total, spent, left, text);
     fflush(stdout);
     bar_drawn = true;
 }
