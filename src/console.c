@@ -505,6 +505,7 @@ static int cmd_console(int argc, char **argv)
         free(s);
         return 1;
     }
+    atomic_store(&out_lost, false); /* the command may run more than once in a process */
     c->search = s;
     c->engine_side = WHITE;
     c->time = CONSOLE_DEFAULT_TIME;
