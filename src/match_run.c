@@ -163,8 +163,8 @@ int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, ch
             return -1;
         }
         if (!o->quiet)
-            fprintf(stderr, "note: no command has {fen}: every game starts from the standard "
-                            "position\n");
+            fprintf(stderr, "ponder: note: no command has {fen}: every game starts from the "
+                            "standard position\n");
         return 0;
     }
     Opening *list;
@@ -205,13 +205,13 @@ static void on_signal(int sig)
 }
 
 typedef struct {
-    const RunOptions *opt;
-    const Entrant *entrants;
-    const Fixture *fixtures;
-    int nfixtures;
-    const Opening *openings;
-    RunGameFn on_game;
-    void *ctx;
+    const RunOptions *opt;   /* the run's options */
+    const Entrant *entrants; /* the programs */
+    const Fixture *fixtures; /* the games to play, in order */
+    int nfixtures;           /* how many */
+    const Opening *openings; /* the start positions fixtures refer to */
+    RunGameFn on_game;       /* the caller's report of each finished game */
+    void *ctx;               /* its context */
     FILE *pdn;               /* the PDN file, or NULL */
     int stderr_fd;           /* the programs' stderr, or -1 */
     pthread_mutex_t lock;    /* guards everything below and the calls out */

@@ -19,8 +19,8 @@
 enum { TOURNAMENT_MAX_ENTRANTS = 64 };
 
 typedef struct {
-    const Entrant *entrants;
-    int n;                   /* entrants */
+    const Entrant *entrants; /* the programs */
+    int n;                   /* how many */
     int total;               /* games scheduled */
     int done;                /* games finished */
     double *points;          /* [i*n+j]: points i scored against j */
@@ -29,7 +29,8 @@ typedef struct {
     int (*faults)[END_NB];   /* per entrant: losses by fault, by cause */
     double *max_reply;       /* per entrant: slowest answer */
     int causes[END_NB];      /* games ended by each cause */
-    bool quiet, tty;
+    bool quiet;              /* no progress output */
+    bool tty;                /* progress as a live bar */
 } TournamentState;
 
 static void usage(FILE *f)
