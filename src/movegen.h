@@ -64,24 +64,6 @@ int movegen_count(const Board *b, const Rules *r, bool all_paths);
  * straight-line code), US its pieces, THEM the opponent's, KINGS the kings of both, EMPTY the
  * empty squares (SP_VALID & ~(US | THEM)). */
 
-/* The number of captures the walk of movegen.c finds for the pieces in PIECES (out of line: the
- * slow path, for kings and for men crowned in the middle of a capture that goes on). */
-int movegen_sp_count_walk(int c, Spread us, Spread them, Spread kings, const Rules *r,
-                          bool all_paths, Spread pieces);
-
-/* The number of simple moves: one popcount per direction, since every target square has
- * exactly one source in a given direction. UKINGS is US & KINGS. */
-static inline __attribute__((always_inline)) int
-movegen_sp_count_simple(int c, Spread us, Spread ukings, Spread empty)
-{
-    int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
-    int n = sp_popcount(sp_shift(us, fa) & empty) + sp_popcount(sp_shift(us, fb) & empty);
-    if (ukings)
-        n +=
-            sp_popcount(sp_shift(ukings, -fa) & empty) + sp_popcount(sp_shift(ukings, -fb) & empty);
-    return n;
-}
-
 /* The kings among UKINGS that can jump (in any direction). */
 static inline __attribute__((always_inline)) Spread
 movegen_sp_king_jumpers(Spread ukings, Spread them, Spread empty)
@@ -92,73 +74,34 @@ movegen_sp_king_jumpers(Spread ukings, Spread them, Spread empty)
     return ukings & from;
 }
 
-/* Men's multi-jumps, counted for all men at once. Take the squares X that men reach by one fixed
- * sequence of jump directions (say UL then UR): the sequence moves every man by the same amount,
- * so each bit of X is one route, and a route ends where it cannot jump again. Men only jump
- * forward, so the captured pieces (still on the board) and the origin (now empty) lie behind
- * them and never matter, and no two routes of a man take the same pieces to the same square. A
- * jump moves a man two rows forward, so after three jumps it is on its crowning row or the one
- * before and cannot jump again: three levels suffice. REACH collects every square reached, for
- * the crowning test of the caller. */
-static inline __attribute__((always_inline)) int
-movegen_sp_men_routes2(int c, Spread x, Spread them, Spread empty, Spread *reach)
-{
-    int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
-    Spread a = sp_jumps(x, them, empty, fa), b = sp_jumps(x, them, empty, fb);
-    *reach |= a | b;
-    Spread goes_on = sp_shift(a, -2 * fa) | sp_shift(b, -2 * fb);
-    return sp_popcount(x & ~goes_on) + sp_popcount(a) + sp_popcount(b);
-}
-static inline __attribute__((always_inline)) int
-movegen_sp_men_routes1(int c, Spread x, Spread them, Spread empty, Spread *reach)
-{
-    if (!x)
-        return 0;
-    int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
-    Spread a = sp_jumps(x, them, empty, fa), b = sp_jumps(x, them, empty, fb);
-    if (!(a | b))
-        return sp_popcount(x);
-    *reach |= a | b;
-    Spread goes_on = sp_shift(a, -2 * fa) | sp_shift(b, -2 * fb);
-    return sp_popcount(x & ~goes_on) + movegen_sp_men_routes2(c, a, them, empty, reach) +
-           movegen_sp_men_routes2(c, b, them, empty, reach);
-}
+/* The number of legal moves, any position (out of line: the general case, with kings or men
+ * whose capture can go on; movegen_sp_count calls it for those). */
+int movegen_sp_count_slow(int c, Spread us, Spread them, Spread kings, const Rules *r,
+                          bool all_paths);
 
-/* The number of captures (plus simple moves when captures are optional) of a position where
- * some piece can jump: LA and LB are the landing squares of the men's first jumps by SP_FWD_A
- * and SP_FWD_B, KJ the kings that can jump. */
-static inline __attribute__((always_inline)) int
-movegen_sp_count_captures(int c, Spread us, Spread them, Spread kings, Spread empty, Spread la,
-                          Spread lb, Spread kj, const Rules *r, bool all_paths)
-{
-    int n;
-    if (!r->multi_jump)
-        n = sp_popcount(la) + sp_popcount(lb);
-    else {
-        Spread reach = la | lb;
-        n = movegen_sp_men_routes1(c, la, them, empty, &reach) +
-            movegen_sp_men_routes1(c, lb, them, empty, &reach);
-        /* A man crowned on the way goes on as a king under some rules: the walk does those. */
-        if (r->crown_continues && (reach & SP_CROWN_ROW(c)))
-            n = movegen_sp_count_walk(c, us, them, kings, r, all_paths, us & ~kings);
-    }
-    if (kj)
-        n += movegen_sp_count_walk(c, us, them, kings, r, all_paths, kj);
-    if (!r->capture_mandatory)
-        n += movegen_sp_count_simple(c, us, us & kings, empty);
-    return n;
-}
-
-/* The number of legal moves (movegen_count in the spread layout). */
+/* The number of legal moves (movegen_count in the spread layout). Inline for the common case,
+ * the side to move having no king and no capture that can go on: then every capture is one jump
+ * of a man, so captures and simple moves both come from popcounts, and the only branch that
+ * depends on the position is the rare one to the general case. */
 static inline __attribute__((always_inline)) int
 movegen_sp_count(int c, Spread us, Spread them, Spread kings, const Rules *r, bool all_paths)
 {
-    int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
+    const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
+    if (us & kings)
+        return movegen_sp_count_slow(c, us, them, kings, r, all_paths);
     Spread empty = SP_VALID & ~(us | them);
-    Spread ukings = us & kings, men = us & ~kings;
-    Spread la = sp_jumps(men, them, empty, fa), lb = sp_jumps(men, them, empty, fb);
-    Spread kj = ukings ? movegen_sp_king_jumpers(ukings, them, empty) : 0;
-    if (!(la | lb | kj))
-        return movegen_sp_count_simple(c, us, ukings, empty);
-    return movegen_sp_count_captures(c, us, them, kings, empty, la, lb, kj, r, all_paths);
+    Spread la = sp_jumps(us, them, empty, fa), lb = sp_jumps(us, them, empty, fb);
+    if (r->multi_jump) {
+        /* The squares from which a man jumps again (forward: what lies behind never matters), and
+         * the crowning row where a man crowned mid-capture goes on as a king. */
+        Spread again = sp_shift(sp_shift(empty, -fa) & them, -fa) |
+                       sp_shift(sp_shift(empty, -fb) & them, -fb);
+        if (r->crown_continues)
+            again |= SP_CROWN_ROW(c);
+        if ((la | lb) & again)
+            return movegen_sp_count_slow(c, us, them, kings, r, all_paths);
+    }
+    int captures = sp_popcount(la) + sp_popcount(lb);
+    int simple = sp_popcount(sp_shift(us, fa) & empty) + sp_popcount(sp_shift(us, fb) & empty);
+    return captures + (captures && r->capture_mandatory ? 0 : simple);
 }

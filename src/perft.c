@@ -75,8 +75,19 @@ static inline uint64_t hash_key(uint64_t key, int depth)
 typedef struct {
     const Rules *rules;
     PerftHash *hash; /* NULL: no table */
+    uint64_t salt;   /* mixed into the keys: one table can serve several rule sets and conventions */
     bool all_paths;
 } Walk;
+
+/* The salt of rule set R and convention ALL_PATHS: a different number for every combination of
+ * the switches, so that counts made under one are never read under another. */
+static uint64_t walk_salt(const Rules *r, bool all_paths)
+{
+    unsigned bits = (unsigned)r->capture_mandatory | (unsigned)r->multi_jump << 1 |
+                    (unsigned)r->crown_continues << 2 | (unsigned)r->men_capture_backward << 3 |
+                    (unsigned)r->flying_kings << 4 | (unsigned)all_paths << 5;
+    return (uint64_t)bits * 0xD6E8FEB86659FD93ull;
+}
 
 #define INLINE static inline __attribute__((always_inline))
 
@@ -193,6 +204,42 @@ static __attribute__((noinline)) uint64_t generated_children(int c, const Walk *
     return total;
 }
 
+/* Bulk counting at a leaf parent. Let C move a piece from f to t by a simple move, and say the
+ * opponent (THEM, to move in the child) has no king and cannot capture in the parent position as
+ * it stands. Then the child's move count has a closed form, and so has its sum over all the
+ * simple moves of one direction at once:
+ *
+ * - The opponent can capture in the child only through a change the move made: our piece now on
+ *   t is jumped (a man of theirs next to t, the square beyond t empty; when their jump runs
+ *   opposite to our move, the square beyond is f itself, which the move emptied), or a piece of
+ *   ours next to f is jumped onto f. DT (per direction) and DF hold those t and those f; the
+ *   other targets, Q, are "quiet".
+ * - A quiet child's count is the opponent's simple moves: S (their count in the parent) minus the
+ *   moves onto t, now taken, plus the moves onto f, now free. MA and MB are the squares their men
+ *   step to (by their two directions): the sum over Q is |Q| S - |Q & MA| - |Q & MB| + |F & MA| +
+ *   |F & MB|, F the origins of Q.
+ *
+ * The other children (opponent captures) are counted one by one. N is the direction of the
+ * moves, MOVERS the pieces moving that way. */
+INLINE uint64_t bulk_simple_children(int c, const Walk *w, Spread us, Spread them, Spread empty,
+                                     int n, Spread movers, Spread ma, Spread mb, int s, Spread df)
+{
+    const int ga = -SP_FWD_A(c), gb = -SP_FWD_B(c); /* the opponent's steps */
+    Spread to = sp_shift(movers, n) & empty;
+    if (!to)
+        return 0;
+    Spread dt = (ma & (ga == -n ? ~0ull : sp_shift(empty, -ga))) |
+                (mb & (gb == -n ? ~0ull : sp_shift(empty, -gb)));
+    Spread q = to & ~dt & ~sp_shift(df, n), fq = sp_shift(q, -n);
+    uint64_t total = (uint64_t)(sp_popcount(q) * s - sp_popcount(q & ma) - sp_popcount(q & mb) +
+                                sp_popcount(fq & ma) + sp_popcount(fq & mb));
+    for (Spread rest = to & ~q; rest; rest &= rest - 1) {
+        Spread tb = rest & (0 - rest), fb = sp_shift(tb, -n);
+        total += (uint64_t)movegen_sp_count(c ^ 1, them, us ^ fb ^ tb, 0, w->rules, w->all_paths);
+    }
+    return total;
+}
+
 /* A node of depth DEPTH with C to move: captures first (single jumps of men from the bitboards,
  * the rest through the generator), then, unless a capture was forced, the simple moves. */
 INLINE uint64_t node(int c, const Walk *w, Spread us, Spread them, Spread kings, uint64_t key,
@@ -203,8 +250,9 @@ INLINE uint64_t node(int c, const Walk *w, Spread us, Spread them, Spread kings,
     PerftEntry *bucket = NULL;
     if (!leaf_parent && w->hash) {
         PerftHash *h = w->hash;
-        hk = hash_key(key, depth);
-        bucket = &h->entries[(key & h->mask) * 2];
+        uint64_t salted = key ^ w->salt;
+        hk = hash_key(salted, depth);
+        bucket = &h->entries[(salted & h->mask) * 2];
         if (bucket[0].key == hk)
             return bucket[0].count;
         if (bucket[1].key == hk)
@@ -235,6 +283,21 @@ INLINE uint64_t node(int c, const Walk *w, Spread us, Spread them, Spread kings,
             total += generated_children(c, w, us, them, kings, key, depth, slow);
         if (r->capture_mandatory)
             goto done;
+    }
+    if (leaf_parent && !(them & kings)) {
+        Spread ma = sp_shift(them, -fa), mb = sp_shift(them, -fb);
+        Spread threat = (ma & us & sp_shift(empty, fa)) | (mb & us & sp_shift(empty, fb));
+        if (!threat) {
+            int s = sp_popcount(ma & empty) + sp_popcount(mb & empty);
+            Spread df = sp_shift(ma & us, -fa) | sp_shift(mb & us, -fb);
+            total += bulk_simple_children(c, w, us, them, empty, fa, us, ma, mb, s, df);
+            total += bulk_simple_children(c, w, us, them, empty, fb, us, ma, mb, s, df);
+            if (ukings) {
+                total += bulk_simple_children(c, w, us, them, empty, -fa, ukings, ma, mb, s, df);
+                total += bulk_simple_children(c, w, us, them, empty, -fb, ukings, ma, mb, s, df);
+            }
+            goto done;
+        }
     }
     total += simple_children(c, w, us, them, kings, key, depth, leaf_parent, fa, us, empty);
     total += simple_children(c, w, us, them, kings, key, depth, leaf_parent, fb, us, empty);
@@ -278,7 +341,7 @@ uint64_t perft_count(const Board *b, const Rules *r, int depth, bool all_paths, 
 {
     if (depth <= 0)
         return 1;
-    Walk w = {r, h, all_paths};
+    Walk w = {r, h, walk_salt(r, all_paths), all_paths};
     int us = b->side;
     Spread mine = bb_spread(b->pieces[us]), theirs = bb_spread(b->pieces[us ^ 1]);
     Spread kings = bb_spread(b->kings);

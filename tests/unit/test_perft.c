@@ -18,9 +18,10 @@ static uint64_t rng(void)
     return rng_state;
 }
 
-/* A random position: each square empty (about half), or a man or king of either colour. Men
- * are never put on their own crowning row. */
-static void random_board(Board *b)
+/* A random position: each square empty (about half), or a man or king of either colour; a piece
+ * is a king with probability 1/KING_ODDS (0: never). Men are never put on their own crowning
+ * row. */
+static void random_board_kings(Board *b, int king_odds)
 {
     board_clear(b, (int)(rng() & 1));
     int density = 3 + (int)(rng() % 6);
@@ -28,10 +29,25 @@ static void random_board(Board *b)
         if ((int)(rng() % 10) >= density)
             continue;
         int color = (int)(rng() & 1);
-        bool king = rng() % 4 == 0;
+        bool king = king_odds > 0 && rng() % (uint64_t)king_odds == 0;
         if (!king && board_crown_square(color, sq))
             king = true;
         board_set(b, sq, color, king);
+    }
+}
+
+static void random_board(Board *b) { random_board_kings(b, 4); }
+
+/* A position reached from the start by PLIES random legal moves (fewer if the game ends). */
+static void random_game_board(Board *b, const Rules *r, int plies)
+{
+    board_start(b);
+    for (int i = 0; i < plies; i++) {
+        MoveList list;
+        int n = movegen_generate(b, r, false, &list);
+        if (n == 0)
+            return;
+        board_apply(b, &list.moves[rng() % (uint64_t)n]);
     }
 }
 
@@ -50,18 +66,21 @@ static uint64_t naive_perft(const Board *b, const Rules *r, int depth, bool path
     return total;
 }
 
-static void fast_matches_naive(void)
+/* Fast perft, without and with the hash table, against the naive one on POSITIONS positions
+ * made by MAKE, at depths 1-MAX_DEPTH, every rule set and both conventions. */
+static void fast_matches_naive_on(void (*make)(Board *, const Rules *), int positions,
+                                  int max_depth)
 {
     const Rules *sets[] = {&RULES_ENGLISH, &RULES_HACKERRANK, &RULES_TOWER};
-    int positions = getenv("PONDER_VARIANT") && strcmp(getenv("PONDER_VARIANT"), "asan") == 0
-                        ? 150 : 600;
+    if (getenv("PONDER_VARIANT") && strcmp(getenv("PONDER_VARIANT"), "asan") == 0)
+        positions /= 4;
     PerftHash *h = perft_hash_new(1);
     for (int i = 0; i < positions; i++) {
         Board b;
-        random_board(&b);
         const Rules *r = sets[i % 3];
+        make(&b, r);
         bool paths = (i / 3) % 2;
-        for (int depth = 1; depth <= 4; depth++) {
+        for (int depth = 1; depth <= max_depth; depth++) {
             uint64_t want = naive_perft(&b, r, depth, paths);
             uint64_t got = perft_count(&b, r, depth, paths, NULL);
             uint64_t hashed = perft_count(&b, r, depth, paths, h);
@@ -72,12 +91,22 @@ static void fast_matches_naive(void)
                        paths ? "paths" : "unique", depth, (unsigned long long)got,
                        (unsigned long long)hashed, (unsigned long long)want, fen);
                 check_failed++;
+                perft_hash_free(h);
                 return;
             }
         }
     }
     perft_hash_free(h);
 }
+
+static void make_random(Board *b, const Rules *r) { random_board(b); }
+/* Few kings or none: the leaf parents' bulk counting (perft.c) needs an opponent without kings. */
+static void make_few_kings(Board *b, const Rules *r) { random_board_kings(b, rng() % 2 ? 0 : 16); }
+static void make_from_game(Board *b, const Rules *r) { random_game_board(b, r, (int)(rng() % 50)); }
+
+static void fast_matches_naive(void) { fast_matches_naive_on(make_random, 600, 4); }
+static void fast_matches_naive_few_kings(void) { fast_matches_naive_on(make_few_kings, 600, 4); }
+static void fast_matches_naive_games(void) { fast_matches_naive_on(make_from_game, 300, 5); }
 
 static void count_matches_generate(void)
 {
@@ -119,5 +148,7 @@ int main(void)
     RUN("perft", start_position_counts);
     RUN("perft", count_matches_generate);
     RUN("perft", fast_matches_naive);
+    RUN("perft", fast_matches_naive_few_kings);
+    RUN("perft", fast_matches_naive_games);
     return check_total_failed != 0;
 }
