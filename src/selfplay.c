@@ -1,0 +1,574 @@
+/*
+ * selfplay.c - `ponder selfplay': the engine plays itself and writes training positions.
+ *
+ * Game g (0-based, counted over the whole run) starts from opening g mod the number of openings
+ * (the three-move ballots unless told otherwise), goes on with 0 to --random-plies uniformly
+ * random moves, and is then played by the engine at a fixed node budget that varies by up to
+ * --jitter either way from move to move, or at a fixed time per move. Every position the engine
+ * searched in which the side to move has more than one move and no capture (a quiet position,
+ * the kind the evaluation is asked about) becomes a record with the search score; the game's
+ * result is filled in when it ends. Games end by the rules of SPEC section 1 or are adjudicated
+ * drawn after --max-plies.
+ *
+ * Reproducibility: everything random in game g comes from a generator seeded by (--seed, g),
+ * each game starts with a cleared engine, and node-limited searches are deterministic, so a game
+ * does not depend on the thread that plays it. Threads take games in order and their records
+ * are written in game order, so the file is the same whatever --threads is. --shard I/N plays
+ * the I-th of N contiguous slices of the games: the shards of a run, concatenated in order, hold
+ * the same records as the whole run (with one header per shard). Time-limited games depend on
+ * the machine's load and are not reproducible.
+ *
+ * The file is written under a temporary name beside --out and renamed when the run is complete,
+ * so a file under the final name is never partial. Ctrl-C removes the temporary file.
+ */
+#include "cli.h"
+#include "command.h"
+#include "engine.h"
+#include "openings.h"
+#include "trainfile.h"
+#include "weights.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct {
+    long games;           /* games in the whole run, over every shard */
+    uint64_t seed;        /* the run's seed */
+    uint64_t nodes;       /* nodes per move (0: use time) */
+    double time;          /* seconds per move (0: use nodes) */
+    double jitter;        /* node budget varies by this fraction either way */
+    int random_plies;     /* at most this many random moves after the opening */
+    int max_plies;        /* adjudicate a draw after this many plies of play */
+    long threads;         /* games played at once */
+    long shard, shards;   /* this is shard SHARD (1-based) of SHARDS */
+    long hash_mb;         /* transposition table per thread */
+    const char *weights;  /* weights file or NULL */
+    const char *openings; /* openings file, or NULL for the ballots */
+    const char *out;      /* output path */
+    bool quiet;           /* no progress or summary */
+} SelfplayOptions;
+
+/* One finished game waiting for its turn to be written. */
+typedef struct {
+    bool done;          /* the game is finished and not yet written */
+    uint8_t *data;      /* its encoded records */
+    size_t len, cap;    /* bytes used and allocated */
+    TrainResult result; /* how it ended */
+} Slot;
+
+typedef struct {
+    const SelfplayOptions *o;
+    Opening *openings;    /* start positions */
+    int nopenings;        /* their number */
+    long first, end;      /* the games of this shard: [first, end) */
+    long next_game;       /* next game to hand out */
+    long next_write;      /* next game to write */
+    Slot *slots;          /* finished games, indexed by game mod window */
+    long window;          /* games that may be in flight or waiting */
+    FILE *out;            /* the temporary file */
+    bool failed;          /* a write failed: stop */
+    char err[ERR_LEN];    /* why */
+    long wins[3];         /* games by TrainResult */
+    uint64_t positions;   /* records written */
+    double start, shown;  /* run start, last progress line */
+    pthread_mutex_t lock; /* guards everything above that changes */
+    pthread_cond_t cond;  /* signalled when a game is written */
+} Selfplay;
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    interrupted = sig;
+}
+
+/* splitmix64: the generator of every random choice. */
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static bool slot_append(Slot *s, const uint8_t *block)
+{
+    if (s->len + TRAIN_BLOCK > s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64 * TRAIN_BLOCK;
+        uint8_t *d = realloc(s->data, cap);
+        if (!d)
+            return false;
+        s->data = d;
+        s->cap = cap;
+    }
+    memcpy(s->data + s->len, block, TRAIN_BLOCK);
+    s->len += TRAIN_BLOCK;
+    return true;
+}
+
+static void progress(Selfplay *sp, bool last)
+{
+    const SelfplayOptions *o = sp->o;
+    if (o->quiet)
+        return;
+    double now = cli_now();
+    bool tty = isatty(STDERR_FILENO);
+    if (!last && now - sp->shown < (tty ? 0.5 : 30.0))
+        return;
+    sp->shown = now;
+    long done = sp->next_write - sp->first, total = sp->end - sp->first;
+    double rate = done / (now - sp->start + 1e-9);
+    fprintf(stderr, "%sselfplay: %ld/%ld games, %llu positions, %.2f games/s", tty ? "\r" : "",
+            done, total, (unsigned long long)sp->positions, rate);
+    if (!last && rate > 0)
+        fprintf(stderr, ", %.0f s to go  ", (total - done) / rate);
+    fprintf(stderr, "%s", tty && !last ? "" : "\n");
+}
+
+/* Writes the finished games that are next in order (lock held). */
+static void flush_ready(Selfplay *sp)
+{
+    for (;;) {
+        Slot *s = &sp->slots[sp->next_write % sp->window];
+        if (sp->next_write >= sp->end || !s->done)
+            break;
+        if (!sp->failed && s->len && fwrite(s->data, 1, s->len, sp->out) != s->len) {
+            snprintf(sp->err, ERR_LEN, "write error: %s", strerror(errno));
+            sp->failed = true;
+        }
+        sp->positions += s->len / TRAIN_BLOCK;
+        sp->wins[s->result]++;
+        s->done = false;
+        s->len = 0;
+        sp->next_write++;
+        progress(sp, false);
+    }
+    pthread_cond_broadcast(&sp->cond);
+}
+
+/* Plays game G into slot S with engine E, using GAME as scratch. Returns false when
+ * interrupted or out of memory. */
+static bool play_game(Selfplay *sp, Engine *e, Game *game, long g, Slot *s)
+{
+    const SelfplayOptions *o = sp->o;
+    uint64_t rng = o->seed * 0xD1B54A32D192ED03ull ^ (uint64_t)g * 0x9E3779B97F4A7C15ull;
+    next_random(&rng);
+    const Opening *op = &sp->openings[g % sp->nopenings];
+    int random_plies = (int)(next_random(&rng) % (uint64_t)(o->random_plies + 1));
+    game_init(game, &RULES_ENGLISH, &op->start);
+    engine_new_game(e);
+    s->len = 0;
+
+    GameResult result;
+    while ((result = game_result(game)) == RESULT_NONE && game->ply < o->max_plies) {
+        if (interrupted)
+            return false;
+        MoveList list;
+        int n = movegen_generate(&game->board, game->rules, false, &list);
+        Move m;
+        if (game->ply < random_plies) {
+            m = list.moves[next_random(&rng) % (uint64_t)n];
+        } else {
+            SearchLimits lim = {0};
+            if (o->nodes) {
+                double u = (double)(next_random(&rng) >> 11) * 0x1p-53 * 2 - 1;
+                double budget = (double)o->nodes * (1 + o->jitter * u);
+                lim.nodes = budget < 1 ? 1 : (uint64_t)budget;
+            } else
+                lim.time = o->time;
+            SearchResult r = engine_search(e, game, &lim, NULL, NULL);
+            if (!r.has_move)
+                break;
+            m = r.best;
+            if (n > 1 && !move_is_capture(&list.moves[0])) {
+                TrainRecord rec = {.board = game->board,
+                                   .result = TRAIN_DRAW,
+                                   .score = r.info.score,
+                                   .ply = op->nmoves + game->ply};
+                uint8_t block[TRAIN_BLOCK];
+                trainfile_encode(&rec, block);
+                if (!slot_append(s, block))
+                    return false;
+            }
+        }
+        if (!game_play(game, &m))
+            break;
+    }
+
+    /* The result goes into every record of the game (byte 14, bits 1-2). */
+    s->result = result == RESULT_BLACK_WINS   ? TRAIN_BLACK_WON
+                : result == RESULT_WHITE_WINS ? TRAIN_WHITE_WON
+                                              : TRAIN_DRAW;
+    for (size_t at = 0; at < s->len; at += TRAIN_BLOCK)
+        s->data[at + 14] = (uint8_t)((s->data[at + 14] & 1u) | ((unsigned)s->result << 1));
+    return true;
+}
+
+typedef struct {
+    Selfplay *sp;   /* the run */
+    Engine *engine; /* this thread's engine */
+    Game *game;     /* this thread's scratch game */
+    Slot mine;      /* this thread's game being played */
+    bool failed;    /* out of memory */
+} Worker;
+
+static void *worker_main(void *arg)
+{
+    Worker *w = arg;
+    Selfplay *sp = w->sp;
+    for (;;) {
+        pthread_mutex_lock(&sp->lock);
+        while (sp->next_game < sp->end && sp->next_game >= sp->next_write + sp->window &&
+               !sp->failed && !interrupted)
+            pthread_cond_wait(&sp->cond, &sp->lock);
+        if (sp->next_game >= sp->end || sp->failed || interrupted) {
+            pthread_mutex_unlock(&sp->lock);
+            break;
+        }
+        long g = sp->next_game++;
+        pthread_mutex_unlock(&sp->lock);
+
+        bool ok = play_game(sp, w->engine, w->game, g, &w->mine);
+
+        pthread_mutex_lock(&sp->lock);
+        if (!ok) {
+            if (!interrupted && !sp->failed) {
+                snprintf(sp->err, ERR_LEN, "out of memory");
+                sp->failed = true;
+            }
+            pthread_cond_broadcast(&sp->cond);
+            pthread_mutex_unlock(&sp->lock);
+            break;
+        }
+        /* Hand the records over to the slot and take its (empty) buffer in exchange. */
+        Slot *s = &sp->slots[g % sp->window];
+        Slot spare = *s;
+        *s = w->mine;
+        s->done = true;
+        w->mine = spare;
+        w->mine.done = false;
+        flush_ready(sp);
+        pthread_mutex_unlock(&sp->lock);
+    }
+    return NULL;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: ponder selfplay --games N --seed S (--nodes N | --time S) --out FILE\n"
+               "                       [--threads T] [--shard I/N] [options]\n"
+               "\n"
+               "Plays the engine against itself and writes the quiet positions it searched, each\n"
+               "with the game's result and the search score, to FILE (the format of\n"
+               "docs/tuning.md, read by `ponder tune'). The same options give the same file\n"
+               "with --nodes, whatever --threads is.\n"
+               "  --games N         games in the whole run (all shards together)\n"
+               "  --seed S          seed of every random choice (0-18446744073709551615)\n"
+               "  --nodes N         nodes per move (varied by --jitter), reproducible\n"
+               "  --time S          seconds per move instead (not reproducible)\n"
+               "  --out FILE        the training-position file to write\n"
+               "  --threads T       games at once (default: the number of cores)\n"
+               "  --shard I/N       play only the I-th of N equal slices of the games; the\n"
+               "                    shards' files, concatenated in order, hold the whole run\n"
+               "  --openings FILE   start positions from a PDN or FEN file (default: the 156\n"
+               "                    three-move ballots; `ballots' names them), game g plays\n"
+               "                    opening g mod their number\n"
+               "  --random-plies K  then 0 to K random moves, chosen by the seed (default 2)\n"
+               "  --jitter F        node budget varies by up to F either way (default 0.25)\n"
+               "  --max-plies N     adjudicate a draw after N plies of play (default 400)\n"
+               "  --hash MB         transposition table per thread (default 16)\n"
+               "  --weights FILE    evaluation weights (default: built in)\n"
+               "  -q, --quiet       no progress line or summary\n");
+}
+
+/* Parses "I/N" with 1 <= I <= N. */
+static bool parse_shard(const char *text, long *shard, long *shards)
+{
+    const char *slash = strchr(text, '/');
+    char first[32];
+    if (!slash || (size_t)(slash - text) >= sizeof first) {
+        fprintf(stderr, "ponder selfplay: --shard wants I/N (e.g. 2/8), not `%s'\n", text);
+        return false;
+    }
+    memcpy(first, text, (size_t)(slash - text));
+    first[slash - text] = '\0';
+    if (!cli_long("--shard (N)", slash + 1, 1, 1000000, shards) ||
+        !cli_long("--shard (I)", first, 1, 1000000, shard))
+        return false;
+    if (*shard > *shards) {
+        fprintf(stderr, "ponder selfplay: --shard %s: I must be between 1 and N\n", text);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_seed(const char *text, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (!*text || *text == '-' || *text == '+' || *end || errno == ERANGE) {
+        fprintf(stderr,
+                "ponder selfplay: --seed wants an integer 0-18446744073709551615, "
+                "not `%s'\n",
+                text);
+        return false;
+    }
+    *out = (uint64_t)v;
+    return true;
+}
+
+/* Runs the games of the shard. Returns the exit status. */
+static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
+{
+    Selfplay sp;
+    memset(&sp, 0, sizeof sp);
+    sp.o = o;
+    sp.openings = openings;
+    sp.nopenings = nopenings;
+    sp.first = (long)((long long)o->games * (o->shard - 1) / o->shards);
+    sp.end = (long)((long long)o->games * o->shard / o->shards);
+    sp.next_game = sp.next_write = sp.first;
+    long nthreads = o->threads;
+    if (nthreads > sp.end - sp.first)
+        nthreads = sp.end - sp.first > 0 ? sp.end - sp.first : 1;
+    sp.window = 4 * nthreads + 4;
+    pthread_mutex_init(&sp.lock, NULL);
+    pthread_cond_init(&sp.cond, NULL);
+
+    int status = 1;
+    char tmp[4096];
+    Worker *workers = calloc((size_t)nthreads, sizeof *workers);
+    pthread_t *tids = calloc((size_t)nthreads, sizeof *tids);
+    sp.slots = calloc((size_t)sp.window, sizeof *sp.slots);
+    if (!workers || !tids || !sp.slots) {
+        fprintf(stderr, "ponder selfplay: out of memory\n");
+        goto done;
+    }
+
+    /* 1. Engines first, so a bad weights file or no memory is reported before any work. */
+    EngineOptions eo;
+    engine_default_options(&eo);
+    eo.hash_mb = (size_t)o->hash_mb;
+    eo.weights = o->weights;
+    for (long i = 0; i < nthreads; i++) {
+        char err[ERR_LEN];
+        workers[i].sp = &sp;
+        workers[i].game = malloc(sizeof *workers[i].game);
+        if (!workers[i].game) {
+            fprintf(stderr, "ponder selfplay: out of memory\n");
+            goto done;
+        }
+        if (!(workers[i].engine = engine_new(&eo, err))) {
+            fprintf(stderr, "ponder selfplay: %s\n", err);
+            goto done;
+        }
+    }
+
+    /* 2. The temporary file, with its header. */
+    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", o->out, (long)getpid()) >= (int)sizeof tmp) {
+        fprintf(stderr, "ponder selfplay: --out path too long\n");
+        status = 2;
+        goto done;
+    }
+    sp.out = fopen(tmp, "wb");
+    if (!sp.out) {
+        fprintf(stderr, "ponder selfplay: cannot create %s: %s\n", tmp, strerror(errno));
+        goto done;
+    }
+    uint8_t header[TRAIN_BLOCK];
+    trainfile_header(header);
+    if (fwrite(header, 1, sizeof header, sp.out) != sizeof header) {
+        snprintf(sp.err, ERR_LEN, "write error: %s", strerror(errno));
+        sp.failed = true;
+    }
+
+    /* 3. The games. */
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    sp.start = sp.shown = cli_now();
+    long started = 0;
+    for (long i = 0; i < nthreads && !sp.failed; i++, started++)
+        if (pthread_create(&tids[i], NULL, worker_main, &workers[i]) != 0) {
+            pthread_mutex_lock(&sp.lock);
+            snprintf(sp.err, ERR_LEN, "cannot start thread %ld", i + 1);
+            sp.failed = true;
+            pthread_cond_broadcast(&sp.cond);
+            pthread_mutex_unlock(&sp.lock);
+            break;
+        }
+    for (long i = 0; i < started; i++)
+        pthread_join(tids[i], NULL);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+
+    /* 4. Close, and rename into place only when every game is in. */
+    if (fclose(sp.out) != 0 && !sp.failed) {
+        snprintf(sp.err, ERR_LEN, "write error: %s", strerror(errno));
+        sp.failed = true;
+    }
+    sp.out = NULL;
+    if (interrupted) {
+        remove(tmp);
+        fprintf(stderr, "\nponder selfplay: interrupted after %ld games; nothing written\n",
+                sp.next_write - sp.first);
+        status = 128 + interrupted;
+        goto done;
+    }
+    if (sp.failed || sp.next_write != sp.end) {
+        remove(tmp);
+        fprintf(stderr, "\nponder selfplay: %s: %s\n", o->out, sp.err[0] ? sp.err : "failed");
+        goto done;
+    }
+    if (rename(tmp, o->out) != 0) {
+        fprintf(stderr, "ponder selfplay: cannot rename %s to %s: %s\n", tmp, o->out,
+                strerror(errno));
+        remove(tmp);
+        goto done;
+    }
+    progress(&sp, true);
+    if (!o->quiet)
+        printf("selfplay: shard %ld/%ld, games %ld-%ld of %ld: Black won %ld, White won %ld, "
+               "drawn %ld; %llu positions written to %s in %.1f s\n",
+               o->shard, o->shards, sp.first + 1, sp.end, o->games, sp.wins[TRAIN_BLACK_WON],
+               sp.wins[TRAIN_WHITE_WON], sp.wins[TRAIN_DRAW], (unsigned long long)sp.positions,
+               o->out, cli_now() - sp.start);
+    status = 0;
+
+done:
+    if (sp.out) {
+        fclose(sp.out);
+        remove(tmp);
+    }
+    for (long i = 0; workers && i < nthreads; i++) {
+        engine_free(workers[i].engine);
+        free(workers[i].game);
+        free(workers[i].mine.data);
+    }
+    for (long i = 0; sp.slots && i < sp.window; i++)
+        free(sp.slots[i].data);
+    free(sp.slots);
+    free(workers);
+    free(tids);
+    pthread_mutex_destroy(&sp.lock);
+    pthread_cond_destroy(&sp.cond);
+    return status;
+}
+
+static int cmd_selfplay(int argc, char **argv)
+{
+    SelfplayOptions o;
+    memset(&o, 0, sizeof o);
+    o.games = -1;
+    o.shard = o.shards = 1;
+    o.jitter = 0.25;
+    o.random_plies = 2;
+    o.max_plies = 400;
+    o.hash_mb = 16;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    o.threads = cores > 0 ? cores : 1;
+    bool has_seed = false;
+    long lv;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--games") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) ||
+                !cli_long("--games", v, 1, 1000000000, &o.games))
+                goto bad;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !parse_seed(v, &o.seed))
+                goto bad;
+            has_seed = true;
+        } else if (strcmp(a, "--nodes") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--nodes", v, 1, 1000000000, &lv))
+                goto bad;
+            o.nodes = (uint64_t)lv;
+        } else if (strcmp(a, "--time") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_double("--time", v, 0.001, 3600, &o.time))
+                goto bad;
+        } else if (strcmp(a, "--threads") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--threads", v, 1, 1024, &o.threads))
+                goto bad;
+        } else if (strcmp(a, "--shard") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !parse_shard(v, &o.shard, &o.shards))
+                goto bad;
+        } else if (strcmp(a, "--out") == 0) {
+            if (!(o.out = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--openings") == 0) {
+            if (!(o.openings = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--random-plies") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--random-plies", v, 0, 100, &lv))
+                goto bad;
+            o.random_plies = (int)lv;
+        } else if (strcmp(a, "--jitter") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_double("--jitter", v, 0, 0.9, &o.jitter))
+                goto bad;
+        } else if (strcmp(a, "--max-plies") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) ||
+                !cli_long("--max-plies", v, 1, GAME_MAX_PLIES - 1, &lv))
+                goto bad;
+            o.max_plies = (int)lv;
+        } else if (strcmp(a, "--hash") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 1, 1 << 16, &o.hash_mb))
+                goto bad;
+        } else if (strcmp(a, "--weights") == 0) {
+            if (!(o.weights = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            o.quiet = true;
+        } else {
+            fprintf(stderr, "ponder selfplay: unknown %s `%s'\n",
+                    a[0] == '-' ? "option" : "argument", a);
+            goto bad;
+        }
+    }
+    const char *missing = o.games < 0 ? "--games" : !has_seed ? "--seed" : !o.out ? "--out" : NULL;
+    if (missing) {
+        fprintf(stderr, "ponder selfplay: %s is required\n", missing);
+        goto bad;
+    }
+    if ((o.nodes != 0) == (o.time != 0)) {
+        fprintf(stderr, "ponder selfplay: give exactly one of --nodes and --time\n");
+        goto bad;
+    }
+
+    char err[ERR_LEN];
+    if (o.weights) {
+        Weights w;
+        weights_default(&w);
+        if (!weights_load(&w, o.weights, err)) {
+            fprintf(stderr, "ponder selfplay: %s\n", err);
+            return 2;
+        }
+    }
+    Opening *openings = NULL;
+    int n = o.openings && strcmp(o.openings, "ballots") != 0
+                ? openings_load(o.openings, &openings, err)
+                : openings_ballots(false, &openings, err);
+    if (n < 0) {
+        fprintf(stderr, "ponder selfplay: %s\n", err);
+        return 2;
+    }
+    int status = run(&o, openings, n);
+    free(openings);
+    return status;
+bad:
+    usage(stderr);
+    return 2;
+}
+
+PONDER_COMMAND("selfplay", cmd_selfplay, 83,
+               "play the engine against itself for training positions")

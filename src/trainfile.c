@@ -1,0 +1,218 @@
+/*
+ * trainfile.c - reading and writing training-position files (see trainfile.h for the format).
+ *
+ * Encoding is done byte by byte, so the files are the same on every machine. The reader is
+ * strict: every block is checked, and the first fault ends the read with a message that names
+ * the file, the block and its byte offset, so a damaged or foreign file is never half-used.
+ */
+#include "trainfile.h"
+
+#include "bitboard.h"
+#include "engine.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const uint8_t MAGIC[8] = {'P', 'O', 'N', 'D', 'T', 'R', 'N', 0};
+
+static void put16(uint8_t *p, unsigned v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+static unsigned get16(const uint8_t *p)
+{
+    return (unsigned)p[0] | (unsigned)p[1] << 8;
+}
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+void trainfile_header(uint8_t out[TRAIN_BLOCK])
+{
+    memset(out, 0, TRAIN_BLOCK);
+    memcpy(out, MAGIC, sizeof MAGIC);
+    put16(out + 8, TRAIN_VERSION);
+    put16(out + 10, TRAIN_BLOCK);
+}
+
+void trainfile_encode(const TrainRecord *r, uint8_t out[TRAIN_BLOCK])
+{
+    int score = r->score < -SCORE_WIN ? -SCORE_WIN : r->score > SCORE_WIN ? SCORE_WIN : r->score;
+    int ply = r->ply < 0 ? 0 : r->ply > 255 ? 255 : r->ply;
+    put32(out, r->board.pieces[BLACK]);
+    put32(out + 4, r->board.pieces[WHITE]);
+    put32(out + 8, r->board.kings);
+    put16(out + 12, (unsigned)(uint16_t)(int16_t)score);
+    out[14] = (uint8_t)((r->board.side & 1) | ((unsigned)r->result << 1));
+    out[15] = (uint8_t)ply;
+}
+
+/* The reason a header block is unusable, or NULL. */
+static const char *header_fault(const uint8_t *in, char *buf, size_t size)
+{
+    unsigned version = get16(in + 8), block = get16(in + 10);
+    if (version != TRAIN_VERSION) {
+        snprintf(buf, size, "format version %u, this program reads version %d", version,
+                 TRAIN_VERSION);
+        return buf;
+    }
+    if (block != TRAIN_BLOCK) {
+        snprintf(buf, size, "block size %u in the header, expected %d", block, TRAIN_BLOCK);
+        return buf;
+    }
+    if (get32(in + 12) != 0)
+        return "reserved header bytes 12-15 are not zero";
+    return NULL;
+}
+
+TrainBlockKind trainfile_decode(const uint8_t in[TRAIN_BLOCK], TrainRecord *r, char *err)
+{
+    char buf[ERR_LEN];
+    if (memcmp(in, MAGIC, sizeof MAGIC) == 0) {
+        const char *fault = header_fault(in, buf, sizeof buf);
+        if (fault) {
+            snprintf(err, ERR_LEN, "bad header: %.120s", fault);
+            return TRAIN_BAD;
+        }
+        return TRAIN_HEADER;
+    }
+    Bitboard black = get32(in), white = get32(in + 4), kings = get32(in + 8);
+    int score = (int16_t)get16(in + 12);
+    unsigned flags = in[14];
+    const char *fault = NULL;
+    if (black & white)
+        fault = "a square holds a piece of each colour";
+    else if (kings & ~(black | white))
+        fault = "a king on an empty square";
+    else if (black & ~kings & BB_ROW(7))
+        fault = "a Black man on White's back row";
+    else if (white & ~kings & BB_ROW(0))
+        fault = "a White man on Black's back row";
+    else if (bb_popcount(black) > 12 || bb_popcount(white) > 12)
+        fault = "more than 12 pieces of one colour";
+    else if (black == 0 || white == 0)
+        fault = "a side with no pieces (the game was over)";
+    else if (score < -SCORE_WIN || score > SCORE_WIN) {
+        snprintf(buf, sizeof buf, "score %d outside +-%d", score, SCORE_WIN);
+        fault = buf;
+    } else if (flags >> 3) {
+        snprintf(buf, sizeof buf, "unknown flag bits 0x%02x in byte 14", flags & ~7u);
+        fault = buf;
+    } else if (((flags >> 1) & 3) == 3)
+        fault = "result code 3 (0 White won, 1 draw, 2 Black won)";
+    if (fault) {
+        snprintf(err, ERR_LEN, "bad record: %.120s", fault);
+        return TRAIN_BAD;
+    }
+    board_clear(&r->board, (int)(flags & 1));
+    r->board.pieces[BLACK] = black;
+    r->board.pieces[WHITE] = white;
+    r->board.kings = kings;
+    r->board.key = board_compute_key(&r->board);
+    r->result = (TrainResult)((flags >> 1) & 3);
+    r->score = score;
+    r->ply = in[15];
+    return TRAIN_RECORD;
+}
+
+bool trainfile_open(TrainReader *rd, const char *path, char *err)
+{
+    memset(rd, 0, sizeof *rd);
+    snprintf(rd->path, sizeof rd->path, "%s", path);
+    rd->f = fopen(path, "rb");
+    if (!rd->f) {
+        snprintf(err, ERR_LEN, "%.100s: %s", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+int trainfile_next(TrainReader *rd, TrainRecord *r, char *err)
+{
+    for (;;) {
+        uint8_t block[TRAIN_BLOCK];
+        uint64_t offset = rd->block * TRAIN_BLOCK;
+        size_t got = fread(block, 1, sizeof block, rd->f);
+        if (got == 0 && !ferror(rd->f)) {
+            if (rd->block == 0) {
+                snprintf(err, ERR_LEN, "%.100s: empty file (not a training-position file)",
+                         rd->path);
+                return -1;
+            }
+            return 0;
+        }
+        if (ferror(rd->f)) {
+            snprintf(err, ERR_LEN, "%.100s: read error at byte %llu: %s", rd->path,
+                     (unsigned long long)offset, strerror(errno));
+            return -1;
+        }
+        if (got < sizeof block) {
+            snprintf(err, ERR_LEN,
+                     "%.100s: truncated: the file ends %zu bytes into block %llu (byte %llu)",
+                     rd->path, got, (unsigned long long)rd->block + 1, (unsigned long long)offset);
+            return -1;
+        }
+        char msg[ERR_LEN];
+        TrainBlockKind kind = trainfile_decode(block, r, msg);
+        rd->block++;
+        if (kind == TRAIN_RECORD && rd->block == 1)
+            snprintf(msg, sizeof msg, "no header: not a training-position file");
+        if (kind == TRAIN_BAD || (kind == TRAIN_RECORD && rd->block == 1)) {
+            char full[512];
+            snprintf(full, sizeof full, "%.100s: block %llu (byte %llu): %s", rd->path,
+                     (unsigned long long)rd->block, (unsigned long long)offset, msg);
+            snprintf(err, ERR_LEN, "%.159s", full);
+            return -1;
+        }
+        if (kind == TRAIN_RECORD) {
+            rd->records++;
+            return 1;
+        }
+    }
+}
+
+void trainfile_close(TrainReader *rd)
+{
+    if (rd->f)
+        fclose(rd->f);
+    rd->f = NULL;
+}
+
+bool trainfile_load(const char *path, TrainRecord **out, size_t *n, char *err)
+{
+    TrainReader rd;
+    if (!trainfile_open(&rd, path, err))
+        return false;
+    size_t cap = *n;
+    bool ok = true;
+    for (;;) {
+        TrainRecord r;
+        int got = trainfile_next(&rd, &r, err);
+        if (got <= 0) {
+            ok = got == 0;
+            break;
+        }
+        if (*n == cap) {
+            size_t ncap = cap ? cap * 2 : 4096;
+            TrainRecord *v = realloc(*out, ncap * sizeof *v);
+            if (!v) {
+                snprintf(err, ERR_LEN, "%.100s: out of memory after %zu records", path, *n);
+                ok = false;
+                break;
+            }
+            *out = v;
+            cap = ncap;
+        }
+        (*out)[(*n)++] = r;
+    }
+    trainfile_close(&rd);
+    return ok;
+}
