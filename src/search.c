@@ -33,6 +33,7 @@ enum {
     HISTORY_MAX = 16384,
     POLL_MASK = 1023,  /* the main worker looks at the clock every 1024 nodes */
     KNOWN_WIN = 20000, /* a database win, below every proven win by search */
+    KNOWN_WIN_SPREAD = 4000, /* the evaluation's share in a database win's score */
 };
 
 /* Move-ordering keys (higher first). */
@@ -80,7 +81,7 @@ void search_worker_clear(SearchWorker *w)
 }
 
 SearchParams search_params = {
-    .forced_extension = 1,
+    .forced_extension = 0,
     .lmr = 1,
     .lmr_min_depth = 3,
     .lmr_min_moves = 3,
@@ -423,10 +424,13 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
         EgdbValue v = job->egdb->probe(job->egdb_handle, b);
         if (v == EGDB_DRAW)
             return 0;
-        if (v == EGDB_WIN)
-            return KNOWN_WIN - ply;
-        if (v == EGDB_LOSS)
-            return -KNOWN_WIN + ply;
+        /* Won positions rank by the evaluation (the databases know the result, not how far it
+         * is), so the winner still makes progress; nearer ones a little higher. */
+        if (v == EGDB_WIN || v == EGDB_LOSS) {
+            int e = eval_board(job->weights, b);
+            e = e > KNOWN_WIN_SPREAD ? KNOWN_WIN_SPREAD : e < -KNOWN_WIN_SPREAD ? -KNOWN_WIN_SPREAD : e;
+            return v == EGDB_WIN ? KNOWN_WIN + e - ply : -KNOWN_WIN + e + ply;
+        }
     }
 
     /* Step 6. The moves; none means the side to move has lost. Without a capture (the common
@@ -515,6 +519,8 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
         else
             board_apply(&child, &caps.moves[m->capture]);
         w->quiet[ply + 1] = irreversible ? 0 : w->quiet[ply] + 1;
+        if (new_depth > 0)
+            tt_prefetch(job->tt, child.key);
 
         int score;
         if (k == 0) {

@@ -4,6 +4,7 @@
 #include "check.h"
 #include "cli.h"
 #include "engine.h"
+#include "egdb_hook.h"
 #include "eval.h"
 #include "notation.h"
 #include "tt.h"
@@ -325,6 +326,59 @@ static void test_every_rule_set(void)
     engine_free(e);
 }
 
+/* A stand-in database: every position of at most 3 pieces is a draw; "fail" cannot be opened. */
+static int fake_probes;
+static void *fake_open(const char *dir, char *err)
+{
+    if (strcmp(dir, "fail") == 0) {
+        snprintf(err, ERR_LEN, "no slice files");
+        return NULL;
+    }
+    return &fake_probes;
+}
+static void fake_close(void *h) { (void)h; }
+static int fake_max_pieces(void *h) { return 3; }
+static EgdbValue fake_probe(void *h, const Board *b)
+{
+    __atomic_add_fetch(&fake_probes, 1, __ATOMIC_RELAXED);
+    return EGDB_DRAW;
+}
+static const EgdbDriver fake_driver = {fake_open, fake_close, fake_max_pieces, fake_probe};
+
+/* The database hook: with a driver and a directory the search believes the databases (2K v 1K
+ * becomes a draw), without a directory it does not consult them, and a directory the driver
+ * cannot open is an error from engine_new. */
+static void test_egdb_hook(void)
+{
+    const EgdbDriver *saved = egdb_hook_driver();
+    egdb_hook_register(&fake_driver);
+    EngineOptions opt;
+    engine_default_options(&opt);
+    opt.hash_mb = 8;
+    char err[ERR_LEN];
+    opt.egdb_dir = "fail";
+    CHECK(engine_new(&opt, err) == NULL);
+    CHECK_STR(err, "endgame databases in fail: no slice files");
+
+    opt.egdb_dir = "somewhere";
+    Engine *e = engine_new(&opt, err);
+    CHECK(e != NULL);
+    if (e) {
+        SearchResult r = search_fen(e, "B:WK32:BK1,K5", 8);
+        CHECK(r.info.score == 0 && fake_probes > 0);
+        engine_free(e);
+    }
+    opt.egdb_dir = NULL;
+    fake_probes = 0;
+    e = engine_new(&opt, err);
+    if (e) {
+        SearchResult r = search_fen(e, "B:WK32:BK1,K5", 8);
+        CHECK(r.info.score > SCORE_MAN && fake_probes == 0);
+        engine_free(e);
+    }
+    egdb_hook_register(saved);
+}
+
 int main(void)
 {
     RUN("search", test_node_limit_deterministic);
@@ -338,5 +392,6 @@ int main(void)
     RUN("search", test_forty_move_draw);
     RUN("search", test_repetition_draw);
     RUN("search", test_every_rule_set);
+    RUN("search", test_egdb_hook);
     return check_total_failed ? 1 : 0;
 }
