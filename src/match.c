@@ -119,10 +119,11 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
             run_progress_bar(done, m->total, score);
         else {
             const char *res = r->winner == BLACK ? "1-0" : r->winner == WHITE ? "0-1" : "1/2-1/2";
-            printf("game %d/%d: %s (Black) vs %s (White): %s %s: %s (%d plies) | %s\n",
+            int plies = g->ply - r->opening_plies;
+            printf("game %d/%d: %s (Black) vs %s (White): %s %s: %s (%d %s) | %s\n",
                    f->number, m->total, m->entrants[f->black].name, m->entrants[f->white].name,
-                   res, referee_cause_key(r->cause), r->detail, g->ply - r->opening_plies,
-                   score);
+                   res, referee_cause_key(r->cause), r->detail, plies,
+                   plies == 1 ? "ply" : "plies", score);
             fflush(stdout);
         }
     }

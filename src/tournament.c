@@ -83,9 +83,10 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
                      t->entrants[w].name, res, referee_cause_key(r->cause));
             run_progress_bar(t->done, t->total, text);
         } else {
-            printf("game %d/%d (round %d): %s (Black) vs %s (White): %s %s: %s (%d plies)\n",
+            int plies = g->ply - r->opening_plies;
+            printf("game %d/%d (round %d): %s (Black) vs %s (White): %s %s: %s (%d %s)\n",
                    f->number, t->total, f->round, t->entrants[b].name, t->entrants[w].name, res,
-                   referee_cause_key(r->cause), r->detail, g->ply - r->opening_plies);
+                   referee_cause_key(r->cause), r->detail, plies, plies == 1 ? "ply" : "plies");
             fflush(stdout);
         }
     }
