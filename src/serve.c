@@ -667,7 +667,7 @@ int cmd_serve(int argc, char **argv)
     fflush(stdout);
 
     /* 4. Wait for Ctrl-C or SIGTERM, then stop in order: searches (which wakes waiting
-     * requests), the pusher, the HTTP server (which closes the sockets), the store. */
+     * requests), the pusher, the WebSockets, the HTTP server, the store. */
     int sig = 0;
     sigwait(&sigs, &sig);
     fprintf(stderr, "ponder serve: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
@@ -676,6 +676,12 @@ int cmd_serve(int argc, char **argv)
     pthread_mutex_unlock(&sv.sockets_lock);
     serve_store_shutdown(sv.store);
     pthread_join(sv.pusher, NULL);
+    /* Close frames ("going away"): a browser answers at once, which ends civetweb's read loop
+     * of that socket now rather than at its next timeout. */
+    pthread_mutex_lock(&sv.sockets_lock);
+    for (Socket *s = sv.sockets; s; s = s->next)
+        mg_websocket_write(s->conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "\x03\xe9", 2);
+    pthread_mutex_unlock(&sv.sockets_lock);
     stop_http(ctx, &addr, sv.port);
     serve_store_free(sv.store);
     mg_exit_library();

@@ -140,17 +140,36 @@ if start_server evict --workers 1 --hash 1 --max-games 2; then
     curl -s "${URL}api/status" >"$TMP/status.json"
     expect_grep "serve: the status counts the eviction" '"games":2,.*"evicted":1' "$TMP/status.json"
 
-    # ---- Ctrl-C with a search running and a request waiting for it ----
-    curl -s -X POST -H 'Content-Type: application/json' -d '{"time":30,"wait":true}' \
-        "${URL}api/games/$c/engine" >"$TMP/wait.json" &
+    # ---- Ctrl-C with a search running, a request waiting for it and a WebSocket open ----
+    curl -sS -X POST -H 'Content-Type: application/json' -d '{"time":30,"wait":true}' \
+        "${URL}api/games/$c/engine" >"$TMP/wait.json" 2>&1 &
     CURL=$!
-    sleep 0.5
+    cat >"$TMP/ws.mjs" <<EOF
+import { websocket } from '$ROOT/tests/web/lib.mjs';
+const ws = await websocket('$URL', '/api/live?game=$c');
+console.log('status', ws.status);
+while ((await ws.next(20000)) !== null);
+console.log('closed');
+EOF
+    node "$TMP/ws.mjs" >"$TMP/ws.out" 2>&1 &
+    WS=$!
+    # Wait (bounded) until the search runs and the socket is open.
+    i=0
+    while [ $i -lt 100 ]; do
+        curl -s "${URL}api/status" >"$TMP/status.json"
+        grep -q '"thinking":1' "$TMP/status.json" && grep -q status "$TMP/ws.out" 2>/dev/null && break
+        sleep 0.1
+        i=$((i + 1))
+    done
     t0=$(date +%s)
     stop_server evict INT
     wait "$CURL"
-    if [ $(($(date +%s) - t0)) -le 5 ]; then
-        pass "serve: SIGINT ends a 30 s search and its waiting request at once"
+    wait "$WS"
+    if [ $(($(date +%s) - t0)) -le 3 ]; then
+        pass "serve: SIGINT ends a 30 s search, its waiting request and a WebSocket at once"
     else
-        fail "serve: SIGINT ends a 30 s search and its waiting request at once" "took $(($(date +%s) - t0)) s"
+        fail "serve: SIGINT ends a 30 s search, its waiting request and a WebSocket at once" "took $(($(date +%s) - t0)) s"
     fi
+    expect_grep "serve: the WebSocket was open until the server closed it" "status 101" "$TMP/ws.out"
+    expect_grep "serve: the waiting request was answered" 'shutting down|"ply":1' "$TMP/wait.json"
 fi
