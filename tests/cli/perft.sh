@@ -120,7 +120,7 @@ bad() {
     fi
 }
 bad "no depth" "DEPTH missing"
-bad "negative depth" "unknown option .-1." -1
+bad "negative depth" "not a whole number from 0 to 64" -1
 bad "depth not a number" "not a whole number" abc
 bad "depth too large" "not a whole number" 65
 bad "depth with junk" "not a whole number" 3x
