@@ -34,6 +34,7 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,7 @@ typedef struct {
     bool loopback;         /* bound to a loopback address: check Host headers */
     int port;              /* the port actually bound */
     bool verbose;          /* log every request to stderr */
+    atomic_int active;     /* requests being answered (handle_request calls under way) */
     int max_sockets;       /* WebSockets open at once */
     char start_error[256]; /* civetweb's message when it cannot start */
 
@@ -266,6 +268,7 @@ static int read_body(struct mg_connection *conn, const struct mg_request_info *r
 static int handle_request(struct mg_connection *conn, void *cbdata)
 {
     Server *sv = cbdata;
+    atomic_fetch_add(&sv->active, 1);
     const struct mg_request_info *ri = mg_get_request_info(conn);
     const char *method = ri->request_method;
     const char *path = ri->local_uri ? ri->local_uri : "/";
@@ -310,6 +313,7 @@ static int handle_request(struct mg_connection *conn, void *cbdata)
     if (sv->verbose)
         fprintf(stderr, "%s %s %s %d %.1f ms\n", ri->remote_addr, method, path, status,
                 (cli_now() - t0) * 1000);
+    atomic_fetch_sub(&sv->active, 1);
     return status;
 }
 
@@ -593,6 +597,7 @@ int cmd_serve(int argc, char **argv)
     /* 2. The games and the engine workers. */
     Server sv;
     memset(&sv, 0, sizeof sv);
+    atomic_init(&sv.active, 0);
     sv.loopback = (ntohl(addr.s_addr) >> 24) == 127;
     sv.verbose = verbose;
     sv.max_sockets = (int)max_sockets;
@@ -678,6 +683,10 @@ int cmd_serve(int argc, char **argv)
     pthread_join(sv.pusher, NULL);
     /* Close frames ("going away"): a browser answers at once, which ends civetweb's read loop
      * of that socket now rather than at its next timeout. */
+    /* Requests under way (one waiting for a search, say) get their answers out first: once
+     * mg_stop begins, civetweb drops whatever is still being written. At most 2 s. */
+    for (int i = 0; i < 200 && atomic_load(&sv.active) > 0; i++)
+        usleep(10000);
     pthread_mutex_lock(&sv.sockets_lock);
     for (Socket *s = sv.sockets; s; s = s->next)
         mg_websocket_write(s->conn, MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE, "\x03\xe9", 2);
