@@ -87,6 +87,7 @@ build/$(1)/tests/test_fuzz: tests/fuzz/lib/replay.c build/$(1)/fuzz/lib/fuzz.o \
 	@$$(CC) $$(filter-out -MMD -MP,$$(BASEFLAGS)) $$($(1)_CFLAGS) -DFUZZ_HARNESSES="$$(FUZZ_LIST)" -o $$@ $$^ $$(LDLIBS)
 endef
 $(foreach v,release asan debug,$(eval $(call FUZZ_VARIANT,$(v))))
+# (mk/valgrind.mk adds its variant the same way.)
 
 test test-release: build/release/tests/test_fuzz
 test test-asan: build/asan/tests/test_fuzz
