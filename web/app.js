@@ -23,6 +23,7 @@
     let flipAuto = true;      // orientation follows the human's side until the user flips
     let selected = null;      // {hops: [squares clicked so far], candidates: [legal moves]}
     let routeChoice = false;  // several routes end on the clicked square: choose one
+    let hoverRoute = null;    // the route whose button the pointer is on (drawn on the board)
     let viewPly = null;       // null: the live position; else the ply shown (0 = start)
     let busy = 0;             // requests in flight that change the game
     let socket = null;        // the live WebSocket, when open
@@ -338,6 +339,14 @@
             }
         }
 
+        // The route under the pointer: its landing squares and the pieces it takes.
+        if (live && routeChoice && hoverRoute) {
+            for (const sq of hoverRoute.path.slice(1)) {
+                const p = squareXY(sq);
+                el('circle', { cx: p.x + 50, cy: p.y + 50, r: 16, class: 'mark-dest' }, svg);
+            }
+        }
+
         // Pieces.
         for (const [sq, pc] of pieces) {
             const p = squareXY(sq);
@@ -349,6 +358,13 @@
             if (pc.king) {
                 el('path', { class: 'crown',
                              d: 'M-20 10 L-24 -12 L-11 -1 L0 -18 L11 -1 L24 -12 L20 10 Z' }, g);
+            }
+        }
+
+        if (live && routeChoice && hoverRoute) {
+            for (const sq of hoverRoute.captures) {
+                const p = squareXY(sq);
+                el('circle', { cx: p.x + 50, cy: p.y + 50, r: 44, class: 'mark-cap' }, svg);
             }
         }
 
@@ -471,6 +487,11 @@
             b.type = 'button';
             b.textContent = m.move;
             b.addEventListener('click', () => play(m));
+            const show = (on) => () => { hoverRoute = on ? m : null; drawBoard(); };
+            b.addEventListener('mouseenter', show(true));
+            b.addEventListener('mouseleave', show(false));
+            b.addEventListener('focus', show(true));
+            b.addEventListener('blur', show(false));
             list.appendChild(b);
         }
         box.hidden = false;
@@ -511,6 +532,7 @@
     async function play(m) {
         selected = null;
         routeChoice = false;
+        hoverRoute = null;
         await change('POST', `/api/games/${game.id}/move`, { path: m.path });
     }
 
