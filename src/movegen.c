@@ -228,36 +228,6 @@ static int sp_count_walk(int c, Spread us, Spread them, Spread kings, const Rule
     return count_slow(&b, r, all_paths, bb_unspread(pieces));
 }
 
-/* Men's multi-jumps, counted for all men at once. Take the squares X that men reach by one fixed
- * sequence of jump directions (say UL then UR): the sequence moves every man by the same amount,
- * so each bit of X is one route, and a route ends where it cannot jump again. Men only jump
- * forward, so the captured pieces (still on the board) and the origin (now empty) lie behind
- * them and never matter, and no two routes of a man take the same pieces to the same square. A
- * jump moves a man two rows forward, so after three jumps it is on its crowning row or the one
- * before and cannot jump again: three levels suffice. REACH collects every square reached, for
- * the crowning test of the caller. */
-static inline __attribute__((always_inline)) int men_routes2(int c, Spread x, Spread them,
-                                                             Spread empty, Spread *reach)
-{
-    const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
-    Spread a = sp_jumps(x, them, empty, fa), b = sp_jumps(x, them, empty, fb);
-    *reach |= a | b;
-    Spread goes_on = sp_shift(a, -2 * fa) | sp_shift(b, -2 * fb);
-    return sp_popcount(x & ~goes_on) + sp_popcount(a) + sp_popcount(b);
-}
-static inline __attribute__((always_inline)) int men_routes1(int c, Spread x, Spread them,
-                                                             Spread empty, Spread *reach)
-{
-    const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
-    Spread a = sp_jumps(x, them, empty, fa), b = sp_jumps(x, them, empty, fb);
-    if (!(a | b))
-        return sp_popcount(x);
-    *reach |= a | b;
-    Spread goes_on = sp_shift(a, -2 * fa) | sp_shift(b, -2 * fb);
-    return sp_popcount(x & ~goes_on) + men_routes2(c, a, them, empty, reach) +
-           men_routes2(c, b, them, empty, reach);
-}
-
 /* movegen_sp_count_slow for colour C (a constant). */
 static inline __attribute__((always_inline)) int sp_count_slow(int c, Spread us, Spread them,
                                                                Spread kings, const Rules *r,
@@ -266,7 +236,8 @@ static inline __attribute__((always_inline)) int sp_count_slow(int c, Spread us,
     const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
     Spread empty = SP_VALID & ~(us | them);
     Spread ukings = us & kings, men = us & ~kings;
-    Spread la = sp_jumps(men, them, empty, fa), lb = sp_jumps(men, them, empty, fb);
+    Spread ja = movegen_sp_jump_from(them, empty, fa), jb = movegen_sp_jump_from(them, empty, fb);
+    Spread la = sp_shift(men & ja, 2 * fa), lb = sp_shift(men & jb, 2 * fb);
     Spread kj = ukings ? movegen_sp_king_jumpers(ukings, them, empty) : 0;
     int simple = sp_popcount(sp_shift(us, fa) & empty) + sp_popcount(sp_shift(us, fb) & empty) +
                  sp_popcount(sp_shift(ukings, -fa) & empty) +
@@ -277,8 +248,8 @@ static inline __attribute__((always_inline)) int sp_count_slow(int c, Spread us,
     if (!r->multi_jump)
         n = sp_popcount(la) + sp_popcount(lb);
     else {
-        Spread reach = la | lb;
-        n = men_routes1(c, la, them, empty, &reach) + men_routes1(c, lb, them, empty, &reach);
+        Spread reach;
+        n = movegen_sp_men_routes(c, la, lb, ja, jb, &reach);
         /* A man crowned on the way goes on as a king under some rules: the walk does those. */
         if (r->crown_continues && (reach & SP_CROWN_ROW(c)))
             n = sp_count_walk(c, us, them, kings, r, all_paths, men);

@@ -79,10 +79,58 @@ movegen_sp_king_jumpers(Spread ukings, Spread them, Spread empty)
 int movegen_sp_count_slow(int c, Spread us, Spread them, Spread kings, const Rules *r,
                           bool all_paths);
 
+/* Men's captures, counted for all men at once. JA and JB are the squares from which a man jumps
+ * by SP_FWD_A and SP_FWD_B, LA and LB the landing squares of the men's first jumps each way.
+ *
+ * The number of routes a capture can still take from a square s, R(s), depends on s alone: 1 if
+ * no jump starts there, else the sum of R over the landing squares of the jumps from s. That
+ * holds because men only jump forward: the pieces they take (still on the board until the move
+ * ends) and their origin (now empty) lie behind them and never matter, so JA and JB are the same
+ * at every step. A set of squares shifted by a jump keeps one route per bit, so the sum of R over
+ * LA and LB unrolls into popcounts of shifted sets, level by level. A jump takes a man two rows
+ * forward: after three it stands on its last two rows and cannot jump again, so three levels
+ * suffice. REACH receives every square a route reaches (for the crowning rule). No two routes of
+ * a man take the same pieces to the same square, so the count is the same in both conventions. */
+static inline __attribute__((always_inline)) int
+movegen_sp_men_routes(int c, Spread la, Spread lb, Spread ja, Spread jb, Spread *reach)
+{
+    const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
+    Spread again = ja | jb, seen = la | lb;
+    int n = sp_popcount(la & ~again) + sp_popcount(lb & ~again);
+    const Spread second[4] = {sp_shift(la & ja, 2 * fa), sp_shift(la & jb, 2 * fb),
+                              sp_shift(lb & ja, 2 * fa), sp_shift(lb & jb, 2 * fb)};
+    for (int i = 0; i < 4; i++) {
+        Spread x = second[i], xa = sp_shift(x & ja, 2 * fa), xb = sp_shift(x & jb, 2 * fb);
+        n += sp_popcount(x & ~again) + sp_popcount(xa) + sp_popcount(xb);
+        seen |= x | xa | xb;
+    }
+    *reach = seen;
+    return n;
+}
+
+/* The squares from which a piece jumps by step N over a piece of THEM to an EMPTY square. */
+static inline __attribute__((always_inline)) Spread movegen_sp_jump_from(Spread them, Spread empty,
+                                                                         int n)
+{
+    return sp_shift(sp_shift(empty, -n) & them, -n);
+}
+
+/* The squares from which a man's capture can branch: a route that reaches one may go two ways,
+ * there or after one more jump. JA and JB are the squares from which a man of colour C jumps by
+ * SP_FWD_A and SP_FWD_B. A capture that never branches is one route however many pieces it
+ * takes, so where no first landing square is branchy, the captures are the first jumps. Three
+ * levels are all a man has (see movegen_sp_men_routes), so a branch comes at the latest from the
+ * second landing square. */
+static inline __attribute__((always_inline)) Spread movegen_sp_branchy(int c, Spread ja, Spread jb)
+{
+    const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
+    Spread both = ja & jb;
+    return both | (ja & sp_shift(both, -2 * fa)) | (jb & sp_shift(both, -2 * fb));
+}
+
 /* The number of legal moves (movegen_count in the spread layout). Inline for the common case,
- * the side to move having no king and no capture that can go on: then every capture is one jump
- * of a man, so captures and simple moves both come from popcounts, and the only branch that
- * depends on the position is the rare one to the general case. */
+ * the side to move having no king: then captures and simple moves both come from popcounts,
+ * and the only branch that depends on the position is the rare one for captures that branch. */
 static inline __attribute__((always_inline)) int
 movegen_sp_count(int c, Spread us, Spread them, Spread kings, const Rules *r, bool all_paths)
 {
@@ -90,18 +138,23 @@ movegen_sp_count(int c, Spread us, Spread them, Spread kings, const Rules *r, bo
     if (us & kings)
         return movegen_sp_count_slow(c, us, them, kings, r, all_paths);
     Spread empty = SP_VALID & ~(us | them);
-    Spread la = sp_jumps(us, them, empty, fa), lb = sp_jumps(us, them, empty, fb);
-    if (r->multi_jump) {
-        /* The squares from which a man jumps again (forward: what lies behind never matters), and
-         * the crowning row where a man crowned mid-capture goes on as a king. */
-        Spread again = sp_shift(sp_shift(empty, -fa) & them, -fa) |
-                       sp_shift(sp_shift(empty, -fb) & them, -fb);
-        if (r->crown_continues)
-            again |= SP_CROWN_ROW(c);
-        if ((la | lb) & again)
-            return movegen_sp_count_slow(c, us, them, kings, r, all_paths);
-    }
+    Spread ja = movegen_sp_jump_from(them, empty, fa), jb = movegen_sp_jump_from(them, empty, fb);
+    Spread la = sp_shift(us & ja, 2 * fa), lb = sp_shift(us & jb, 2 * fb);
     int captures = sp_popcount(la) + sp_popcount(lb);
+    if (r->multi_jump) {
+        /* Some man's capture may branch (or, where the rules let a man crowned mid-capture go on,
+         * it lands on its crowning row): count the routes, or walk them for a crowned man. */
+        Spread branchy = movegen_sp_branchy(c, ja, jb) | (r->crown_continues ? SP_CROWN_ROW(c) : 0);
+        if ((la | lb) & branchy) {
+            Spread reach;
+            captures = movegen_sp_men_routes(c, la, lb, ja, jb, &reach);
+            if (r->crown_continues && (reach & SP_CROWN_ROW(c)))
+                return movegen_sp_count_slow(c, us, them, kings, r, all_paths);
+        }
+    }
     int simple = sp_popcount(sp_shift(us, fa) & empty) + sp_popcount(sp_shift(us, fb) & empty);
-    return captures + (captures && r->capture_mandatory ? 0 : simple);
+    /* Simple moves count unless a capture is forced; a mask rather than a branch, which would
+     * go either way half the time. */
+    int forced = (captures != 0) & r->capture_mandatory;
+    return captures + (simple & (forced - 1));
 }

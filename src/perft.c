@@ -207,37 +207,65 @@ static __attribute__((noinline)) uint64_t generated_children(int c, const Walk *
 /* Bulk counting at a leaf parent. Let C move a piece from f to t by a simple move, and say the
  * opponent (THEM, to move in the child) has no king and cannot capture in the parent position as
  * it stands. Then the child's move count has a closed form, and so has its sum over all the
- * simple moves of one direction at once:
+ * simple moves of one direction at once, N (MOVERS the pieces moving that way):
  *
- * - The opponent can capture in the child only through a change the move made: our piece now on
- *   t is jumped (a man of theirs next to t, the square beyond t empty; when their jump runs
- *   opposite to our move, the square beyond is f itself, which the move emptied), or a piece of
- *   ours next to f is jumped onto f. DT (per direction) and DF hold those t and those f; the
- *   other targets, Q, are "quiet".
- * - A quiet child's count is the opponent's simple moves: S (their count in the parent) minus the
- *   moves onto t, now taken, plus the moves onto f, now free. MA and MB are the squares their men
- *   step to (by their two directions): the sum over Q is |Q| S - |Q & MA| - |Q & MB| + |F & MA| +
- *   |F & MB|, F the origins of Q.
- *
- * The other children (opponent captures) are counted one by one. N is the direction of the
- * moves, MOVERS the pieces moving that way. */
+ * - Simple moves. Their men step to MA and MB (by their two directions, ignoring what is there),
+ *   and S of those squares are empty in the parent. In the child t is taken and f is free, so
+ *   the child has S - [t in MA] - [t in MB] + [f in MA] + [f in MB] simple moves: summed over a
+ *   set of targets X with origins F, |X| S - |X & MA| - |X & MB| + |F & MA| + |F & MB|.
+ * - Captures. The opponent can capture in the child only through a change the move made:
+ *   either our piece on t is jumped (by G: a man of theirs on t - G, the square t + G empty; when
+ *   their jump runs against our move, t + G is f itself, which the move emptied) - DTA and DTB
+ *   hold those t for their two directions - or a piece of ours on f - G is jumped onto the
+ *   emptied f: DFA and DFB hold those f. The child's captures are its first jumps, [t in DTA] +
+ *   [t in DTB] + [f in DFA] + [f in DFB], summed like the simple moves, unless a capture can
+ *   branch after its first jump (movegen_sp_branchy); the few children where that may happen
+ *   are counted one by one.
+ * - A child's count is its captures if it has some and they are forced, else captures plus
+ *   simple moves. */
 INLINE uint64_t bulk_simple_children(int c, const Walk *w, Spread us, Spread them, Spread empty,
-                                     int n, Spread movers, Spread ma, Spread mb, int s, Spread df)
+                                     int n, Spread movers, Spread ma, Spread mb, int s, Spread dfa,
+                                     Spread dfb, Spread branchy_parent)
 {
+    const Rules *r = w->rules;
     const int ga = -SP_FWD_A(c), gb = -SP_FWD_B(c); /* the opponent's steps */
     Spread to = sp_shift(movers, n) & empty;
     if (!to)
         return 0;
-    Spread dt = (ma & (ga == -n ? ~0ull : sp_shift(empty, -ga))) |
-                (mb & (gb == -n ? ~0ull : sp_shift(empty, -gb)));
-    Spread q = to & ~dt & ~sp_shift(df, n), fq = sp_shift(q, -n);
-    uint64_t total = (uint64_t)(sp_popcount(q) * s - sp_popcount(q & ma) - sp_popcount(q & mb) +
-                                sp_popcount(fq & ma) + sp_popcount(fq & mb));
-    for (Spread rest = to & ~q; rest; rest &= rest - 1) {
-        Spread tb = rest & (0 - rest), fb = sp_shift(tb, -n);
-        total += (uint64_t)movegen_sp_count(c ^ 1, them, us ^ fb ^ tb, 0, w->rules, w->all_paths);
+    Spread dta = ma & (ga == -n ? ~0ull : sp_shift(empty, -ga));
+    Spread dtb = mb & (gb == -n ? ~0ull : sp_shift(empty, -gb));
+    Spread quiet = to & ~(dta | dtb) & ~sp_shift(dfa | dfb, n);
+    uint64_t total = 0;
+    Spread single = to; /* children whose captures (if any) are all single jumps */
+    if (r->multi_jump) {
+        /* Where no first jump can branch, the child's captures are its first jumps (see
+         * movegen_sp_branchy). The test is made on the parent: a jump from a square L of the
+         * child goes over L + G' to L + 2 G' (G' one of their steps); L + 2 G' is never f, so
+         * it must be empty in the parent too; L + G' is ours in the parent too unless it is t,
+         * which happens only when our piece moved the way their men do (a king moving back)
+         * and they landed on f: then t counts as ours. The parent's jumps can only be more. */
+        Spread branchy = n == ga || n == gb
+                             ? movegen_sp_branchy(c ^ 1, movegen_sp_jump_from(us | to, empty, ga),
+                                                  movegen_sp_jump_from(us | to, empty, gb))
+                             : branchy_parent;
+        if (r->crown_continues)
+            branchy |= SP_CROWN_ROW(c ^ 1);
+        /* The children where a first jump might branch are counted one by one. */
+        Spread more = to & ((dta & sp_shift(branchy, -ga)) | (dtb & sp_shift(branchy, -gb)) |
+                            sp_shift(branchy & (dfa | dfb), n));
+        single = to & ~more;
+        for (; more; more &= more - 1) {
+            Spread tb = more & (0 - more), fb = sp_shift(tb, -n);
+            total += (uint64_t)movegen_sp_count(c ^ 1, them, us ^ fb ^ tb, 0, r, w->all_paths);
+        }
     }
-    return total;
+    Spread fsingle = sp_shift(single, -n);
+    int captures = sp_popcount(single & dta) + sp_popcount(single & dtb) +
+                   sp_popcount(fsingle & dfa) + sp_popcount(fsingle & dfb);
+    Spread x = r->capture_mandatory ? quiet : single, fx = sp_shift(x, -n);
+    int simple = sp_popcount(x) * s - sp_popcount(x & ma) - sp_popcount(x & mb) +
+                 sp_popcount(fx & ma) + sp_popcount(fx & mb);
+    return total + (uint64_t)(captures + simple);
 }
 
 /* A node of depth DEPTH with C to move: captures first (single jumps of men from the bitboards,
@@ -289,12 +317,16 @@ INLINE uint64_t node(int c, const Walk *w, Spread us, Spread them, Spread kings,
         Spread threat = (ma & us & sp_shift(empty, fa)) | (mb & us & sp_shift(empty, fb));
         if (!threat) {
             int s = sp_popcount(ma & empty) + sp_popcount(mb & empty);
-            Spread df = sp_shift(ma & us, -fa) | sp_shift(mb & us, -fb);
-            total += bulk_simple_children(c, w, us, them, empty, fa, us, ma, mb, s, df);
-            total += bulk_simple_children(c, w, us, them, empty, fb, us, ma, mb, s, df);
+            Spread dfa = sp_shift(ma & us, -fa), dfb = sp_shift(mb & us, -fb);
+            Spread branchy = movegen_sp_branchy(c ^ 1, movegen_sp_jump_from(us, empty, -fa),
+                                                movegen_sp_jump_from(us, empty, -fb));
+            total += bulk_simple_children(c, w, us, them, empty, fa, us, ma, mb, s, dfa, dfb, branchy);
+            total += bulk_simple_children(c, w, us, them, empty, fb, us, ma, mb, s, dfa, dfb, branchy);
             if (ukings) {
-                total += bulk_simple_children(c, w, us, them, empty, -fa, ukings, ma, mb, s, df);
-                total += bulk_simple_children(c, w, us, them, empty, -fb, ukings, ma, mb, s, df);
+                total += bulk_simple_children(c, w, us, them, empty, -fa, ukings, ma, mb, s, dfa,
+                                              dfb, branchy);
+                total += bulk_simple_children(c, w, us, them, empty, -fb, ukings, ma, mb, s, dfa,
+                                              dfb, branchy);
             }
             goto done;
         }
