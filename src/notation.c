@@ -526,6 +526,49 @@ void notation_tower_cell(int sq, char out[3])
 
 /* ---- Seed-003 board files ---- */
 
+/* Reads a time limit at S: digits with at most one '.'. All digits go into one integer (exact:
+ * only the first 9 count), divided once by the power of ten of the fraction, so that "0.75"
+ * gives the double nearest 0.75 as strtod would. Returns the bytes read; *T gets the value and
+ * *DIGITS the number of digits (a caller refuses 0 or more than 9). */
+static size_t read_time(const char *s, double *t, int *digits)
+{
+    double v = 0, scale = 1;
+    int n = 0;
+    bool frac = false;
+    size_t i = 0;
+    while (isdigit((unsigned char)s[i]) || (s[i] == '.' && !frac)) {
+        if (s[i] == '.')
+            frac = true;
+        else {
+            if (n < 9) {
+                v = v * 10 + (s[i] - '0');
+                if (frac)
+                    scale *= 10;
+            }
+            n++;
+        }
+        i++;
+    }
+    *t = v / scale;
+    *digits = n;
+    return i;
+}
+
+/* Writes T as read_time reads it back exactly, with the fewest decimals that do (%g wrote
+ * 3333333 as 3.33333e+06, which the reader refuses); a value the format cannot hold (more than
+ * 9 digits) gets its nearest with 9 significant digits. */
+static void format_time(double t, char *out, size_t size)
+{
+    for (int k = 0; k <= 8; k++) {
+        double back;
+        int digits;
+        snprintf(out, size, "%.*f", k, t);
+        if (read_time(out, &back, &digits) == strlen(out) && digits <= 9 && back == t)
+            return;
+    }
+    snprintf(out, size, "%.9g", t);
+}
+
 bool notation_parse_board_file(const char *text, Board *b, double *time_limit, ParseError *e)
 {
     int line = 1, col = 0;
@@ -570,29 +613,13 @@ bool notation_parse_board_file(const char *text, Board *b, double *time_limit, P
     SKIP_BLANKS();
     if (text[i] == '\0')
         return parse_fail(e, line, 0, "missing time limit");
-    /* All digits into one integer (exact: at most 9 of them), divided once by the power of ten
-     * of the fraction, so that "0.75" gives the double nearest 0.75 as strtod would. */
-    double t = 0;
-    int digits = 0, frac = 0;
-    double scale = 1;
-    size_t start = i;
-    while (isdigit((unsigned char)text[i]) || (text[i] == '.' && !frac)) {
-        if (text[i] == '.')
-            frac = 1;
-        else {
-            if (digits < 9) {
-                t = t * 10 + (text[i] - '0');
-                if (frac)
-                    scale *= 10;
-            }
-            digits++;
-        }
-        i++;
-    }
-    t /= scale;
+    double t;
+    int digits;
+    size_t len = read_time(text + i, &t, &digits);
     if (digits == 0 || digits > 9 || t <= 0)
         return parse_fail(e, line, col + 1, "time limit must be a positive number of seconds");
-    col += (int)(i - start);
+    i += len;
+    col += (int)len;
     SKIP_BLANKS();
     if (text[i] != '\0')
         return parse_fail(e, line, col + 1, "unexpected text after the time limit");
@@ -616,8 +643,10 @@ int notation_format_board_file(const Board *b, double time_limit, char *buf, siz
         if (w > 0)
             len += w;
     }
-    int w = snprintf(buf + len, size > (size_t)len ? size - (size_t)len : 0, "%d\n%g\n",
-                     b->side == BLACK ? 1 : 2, time_limit);
+    char t[64];
+    format_time(time_limit, t, sizeof t);
+    int w = snprintf(buf + len, size > (size_t)len ? size - (size_t)len : 0, "%d\n%s\n",
+                     b->side == BLACK ? 1 : 2, t);
     if (w > 0)
         len += w;
     return len;
