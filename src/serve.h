@@ -129,6 +129,7 @@ typedef struct {
     int thinking;      /* searches running */
     uint64_t searches; /* searches finished since start */
     uint64_t evicted;  /* games evicted since start */
+    long allocated;    /* games in memory: listed, or unlisted but still held (a leak check) */
 } ServeStoreStats;
 
 void serve_store_stats(ServeStore *s, ServeStoreStats *st);

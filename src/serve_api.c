@@ -408,6 +408,7 @@ static void api_status(ServeStore *s, ServeReply *rep)
     cJSON_AddNumberToObject(o, "queued", st.queued);
     cJSON_AddNumberToObject(o, "searches", (double)st.searches);
     cJSON_AddNumberToObject(o, "evicted", (double)st.evicted);
+    cJSON_AddNumberToObject(o, "allocated", (double)st.allocated);
     cJSON_AddNumberToObject(o, "max_time", opt->max_time);
     reply_json(rep, 200, o);
 }

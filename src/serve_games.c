@@ -181,8 +181,13 @@ void serve_store_shutdown(ServeStore *s)
     pthread_mutex_unlock(&s->notify_lock);
 }
 
+/* Games in memory, whatever their store: the count /api/status reports so that tests can see
+ * that every game deleted is freed once its last holder lets go. */
+static atomic_long games_allocated;
+
 static void game_free(ServeGame *g)
 {
+    atomic_fetch_sub(&games_allocated, 1);
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
     free(g->history);
@@ -273,6 +278,7 @@ ServeGame *serve_store_create(ServeStore *s, const Rules *r, const Board *start)
         free(g);
         return NULL;
     }
+    atomic_fetch_add(&games_allocated, 1);
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
     game_init(&g->game, r, start);
@@ -371,6 +377,7 @@ void serve_store_stats(ServeStore *s, ServeStoreStats *st)
     pthread_mutex_lock(&s->lock);
     st->games = s->count;
     st->evicted = s->evicted;
+    st->allocated = atomic_load(&games_allocated);
     pthread_mutex_unlock(&s->lock);
     pthread_mutex_lock(&s->pool_lock);
     st->queued = s->qlen;
