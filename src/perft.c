@@ -115,6 +115,10 @@ INLINE uint64_t zobrist_sp(int c, bool king, Spread bit)
     return zobrist_piece[c][king][sp_index(__builtin_ctzll(bit))];
 }
 
+/* Whether a node of depth DEPTH needs its key: only the hash table reads keys, at depth 3 and
+ * more. */
+INLINE bool keyed(const Walk *w, int depth) { return w->hash && depth >= 3; }
+
 /* The children of a node of depth DEPTH reached by a simple move of MOVERS in direction N (a
  * constant). At a leaf parent (LEAF_PARENT, DEPTH 2) each child only needs its number of moves,
  * which depends on the child's side to move alone: its pieces (our THEM), their kings (THEM &
@@ -133,16 +137,11 @@ INLINE uint64_t simple_children(int c, const Walk *w, Spread us, Spread them, Sp
                                                 w->all_paths);
             continue;
         }
-        Spread nk = kings;
-        uint64_t nkey = key ^ zobrist_side;
-        if (kings & fb) {
-            nk ^= fb | tb;
-            nkey ^= zobrist_sp(c, true, fb) ^ zobrist_sp(c, true, tb);
-        } else if (tb & SP_CROWN_ROW(c)) {
-            nk |= tb;
-            nkey ^= zobrist_sp(c, false, fb) ^ zobrist_sp(c, true, tb);
-        } else
-            nkey ^= zobrist_sp(c, false, fb) ^ zobrist_sp(c, false, tb);
+        bool king = (kings & fb) != 0, crowns = !king && (tb & SP_CROWN_ROW(c));
+        Spread nk = (kings ^ (king ? fb | tb : 0)) | (crowns ? tb : 0);
+        uint64_t nkey = 0;
+        if (keyed(w, depth - 1))
+            nkey = key ^ zobrist_side ^ zobrist_sp(c, king, fb) ^ zobrist_sp(c, king || crowns, tb);
         total += subtree(c ^ 1, w, them, us ^ fb ^ tb, nk, nkey, depth - 1);
     }
     return total;
@@ -164,8 +163,10 @@ INLINE uint64_t jump_children(int c, const Walk *w, Spread us, Spread them, Spre
         }
         bool crowns = (tb & SP_CROWN_ROW(c)) != 0;
         Spread nk = (kings & ~mb) | (crowns ? tb : 0);
-        uint64_t nkey = key ^ zobrist_side ^ zobrist_sp(c ^ 1, (kings & mb) != 0, mb) ^
-                        zobrist_sp(c, false, fb) ^ zobrist_sp(c, crowns, tb);
+        uint64_t nkey = 0;
+        if (keyed(w, depth - 1))
+            nkey = key ^ zobrist_side ^ zobrist_sp(c ^ 1, (kings & mb) != 0, mb) ^
+                   zobrist_sp(c, false, fb) ^ zobrist_sp(c, crowns, tb);
         total += subtree(c ^ 1, w, nthem, nus, nk, nkey, depth - 1);
     }
     return total;
