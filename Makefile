@@ -69,8 +69,10 @@ $(1)_TESTS := $$(patsubst tests/unit/%.c,build/$(1)/tests/%,$$(TESTSRC))
 endef
 $(foreach v,release asan debug,$(eval $(call VARIANT,$(v))))
 
+# Copied through a temporary name and renamed, so a running ./ponder ("text file busy") is
+# replaced rather than overwritten.
 ponder: build/release/ponder
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 
 debug: build/debug/ponder
 
