@@ -56,6 +56,7 @@ struct Tuner {
     const bool *frozen;         /* weights left out of the linearisation */
     bool bases_only;            /* linearise: evaluations only, no coefficients */
     Weights point;              /* the linearisation point */
+    Weights exact;              /* job_exact: the weights to evaluate with */
     double delta[WEIGHT_NB];    /* current weights minus the point */
     double s;                   /* logistic scale */
     double lambda;              /* share of the result in the target */
@@ -203,6 +204,18 @@ static void job_loss(Tuner *t, Chunk *c)
     c->loss = loss;
 }
 
+/* Loss of the evaluation itself at t->exact (the bases stay as they are). */
+static void job_exact(Tuner *t, Chunk *c)
+{
+    double loss = 0;
+    for (int k = 0; k < c->count; k++) {
+        double p = sigmoid(eval_black(&t->exact, &t->recs[c->pos[k]].board) / t->s);
+        double err = p - c->target[k];
+        loss += err * err;
+    }
+    c->loss = loss;
+}
+
 /* ---- set-up ---------------------------------------------------------------------------------- */
 
 static uint64_t mix(uint64_t z)
@@ -316,6 +329,18 @@ static void total_loss(Tuner *t, double *train, double *valid, double *grad)
     if (grad && t->ntrain)
         for (int j = 0; j < WEIGHT_NB; j++)
             grad[j] /= (double)t->ntrain;
+}
+
+/* The evaluation's own mean losses at W. */
+static void exact_loss(Tuner *t, const Weights *w, double *train, double *valid)
+{
+    t->exact = *w;
+    run_job(t, job_exact);
+    double lt = 0, lv = 0;
+    for (int i = 0; i < t->nchunks; i++)
+        *(t->chunks[i].valid ? &lv : &lt) += t->chunks[i].loss;
+    *train = t->ntrain ? lt / (double)t->ntrain : 0;
+    *valid = t->nvalid ? lv / (double)t->nvalid : 0;
 }
 
 /* The s minimising the loss against the results, with the bases already computed: golden
@@ -580,34 +605,49 @@ bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *
         x[i] = start.v[i];
     Weights point = start;
     bool ok = true;
+    double lt, lv;
+    total_loss(&t, &lt, &lv, NULL); /* at the point itself: the evaluation's own loss */
+    report->before_train = lt;
+    report->before_valid = lv;
+    report_step(o, 0, 0, lt, lv, true);
     for (int round = 1; round <= o->rounds; round++) {
-        /* 2. Each round starts at rounded weights, linearised there (round 1 already is); the
-         * linear model's loss there is the evaluation's own. */
+        /* 2. Each round linearises at the rounded weights it starts from (round 1 already
+         * is). */
         if (round > 1 && !(ok = linearise(&t, &point, err)))
             break;
-        double lt, lv;
-        total_loss(&t, &lt, &lv, NULL);
-        if (round == 1) {
-            report->before_train = lt;
-            report->before_valid = lv;
-        }
-        report_step(o, round - 1, 0, lt, lv, true);
 
         /* 3. Levenberg-Marquardt steps on the linear model until they stop paying. */
         if (!(ok = levenberg_marquardt(&t, o, round, x, start.v, err)))
             break;
-        for (int i = 0; i < WEIGHT_NB; i++)
-            point.v[i] = (int)lround(x[i]);
-    }
 
-    /* 4. The evaluation's own loss at the final weights. */
-    if (ok) {
-        t.bases_only = true;
-        ok = linearise(&t, &point, err);
+        /* 4. Back to the evaluation itself: the rounded step, halved until it lowers the
+         * evaluation's own loss (the linear model is exact only for terms linear in their
+         * weight; back_king_scale, which multiplies the back-rank patterns, is not). */
+        Weights cand = point;
+        double ct = lt, cv = lv;
+        bool better = false;
+        for (int halving = 0; halving < 6 && !better; halving++) {
+            for (int i = 0; i < WEIGHT_NB; i++)
+                cand.v[i] = (int)lround(point.v[i] + ldexp(x[i] - point.v[i], -halving));
+            if (memcmp(&cand, &point, sizeof cand) == 0)
+                break;
+            exact_loss(&t, &cand, &ct, &cv);
+            better = ct < lt;
+        }
+        if (better) {
+            point = cand;
+            lt = ct;
+            lv = cv;
+        }
+        for (int i = 0; i < WEIGHT_NB; i++)
+            x[i] = point.v[i];
+        report_step(o, round, 0, lt, lv, true);
+        if (!better)
+            break; /* no step helps the evaluation itself: converged */
     }
     if (ok) {
-        total_loss(&t, &report->after_train, &report->after_valid, NULL);
-        report_step(o, o->rounds, 0, report->after_train, report->after_valid, true);
+        report->after_train = lt;
+        report->after_valid = lv;
         *w = point;
     }
     report->seconds = cli_now() - t0;
