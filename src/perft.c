@@ -147,6 +147,28 @@ INLINE uint64_t simple_children(int c, const Walk *w, Spread us, Spread them, Sp
     return total;
 }
 
+/* The child reached by a capture of our man from FB to TB taking CAPTURED. */
+INLINE uint64_t capture_child(int c, const Walk *w, Spread us, Spread them, Spread kings,
+                              uint64_t key, int depth, bool leaf_parent, Spread fb, Spread tb,
+                              Spread captured)
+{
+    Spread nthem = them & ~captured, nus = us ^ fb ^ tb;
+    if (leaf_parent)
+        return (uint64_t)movegen_sp_count(c ^ 1, nthem, nus, kings & nthem, w->rules,
+                                          w->all_paths);
+    bool crowns = (tb & SP_CROWN_ROW(c)) != 0;
+    Spread nk = (kings & ~captured) | (crowns ? tb : 0);
+    uint64_t nkey = 0;
+    if (keyed(w, depth - 1)) {
+        nkey = key ^ zobrist_side ^ zobrist_sp(c, false, fb) ^ zobrist_sp(c, crowns, tb);
+        for (Spread x = captured; x; x &= x - 1) {
+            Spread xb = x & (0 - x);
+            nkey ^= zobrist_sp(c ^ 1, (kings & xb) != 0, xb);
+        }
+    }
+    return subtree(c ^ 1, w, nthem, nus, nk, nkey, depth - 1);
+}
+
 /* The children reached by the single jumps (one capture, no jump after it) of men landing on
  * LANDINGS in direction N. */
 INLINE uint64_t jump_children(int c, const Walk *w, Spread us, Spread them, Spread kings,
@@ -154,20 +176,63 @@ INLINE uint64_t jump_children(int c, const Walk *w, Spread us, Spread them, Spre
 {
     uint64_t total = 0;
     for (Spread to = landings; to; to &= to - 1) {
-        Spread tb = to & (0 - to), mb = sp_shift(tb, -n), fb = sp_shift(mb, -n);
-        Spread nthem = them ^ mb, nus = us ^ fb ^ tb;
-        if (leaf_parent) {
-            total += (uint64_t)movegen_sp_count(c ^ 1, nthem, nus, kings & nthem, w->rules,
-                                                w->all_paths);
-            continue;
-        }
-        bool crowns = (tb & SP_CROWN_ROW(c)) != 0;
-        Spread nk = (kings & ~mb) | (crowns ? tb : 0);
-        uint64_t nkey = 0;
-        if (keyed(w, depth - 1))
-            nkey = key ^ zobrist_side ^ zobrist_sp(c ^ 1, (kings & mb) != 0, mb) ^
-                   zobrist_sp(c, false, fb) ^ zobrist_sp(c, crowns, tb);
-        total += subtree(c ^ 1, w, nthem, nus, nk, nkey, depth - 1);
+        Spread tb = to & (0 - to), mb = sp_shift(tb, -n);
+        total += capture_child(c, w, us, them, kings, key, depth, leaf_parent, sp_shift(mb, -n),
+                               tb, mb);
+    }
+    return total;
+}
+
+/* Men's multi-jumps straight from the bitboards, the routes of movegen_sp_men_routes one by one:
+ * X3 holds the squares where men stand after jumps D1, D2, D3 (a route per bit, see there); each
+ * route's origin and captured pieces are fixed shifts of its last square. X2 and X1 are the same
+ * after two jumps and one; a route ends there if no jump goes on (AGAIN: the squares from which
+ * one does). Men only: the caller sends kings, and men that a crowning lets go on, to the
+ * generator. */
+INLINE uint64_t routes3(int c, const Walk *w, Spread us, Spread them, Spread kings, uint64_t key,
+                        int depth, bool leaf_parent, int d1, int d2, int d3, Spread x3)
+{
+    uint64_t total = 0;
+    for (; x3; x3 &= x3 - 1) {
+        Spread tb = x3 & (0 - x3);
+        Spread captured = sp_shift(tb, -d3) | sp_shift(tb, -2 * d3 - d2) |
+                          sp_shift(tb, -2 * d3 - 2 * d2 - d1);
+        total += capture_child(c, w, us, them, kings, key, depth, leaf_parent,
+                               sp_shift(tb, -2 * (d1 + d2 + d3)), tb, captured);
+    }
+    return total;
+}
+INLINE uint64_t routes2(int c, const Walk *w, Spread us, Spread them, Spread kings, uint64_t key,
+                        int depth, bool leaf_parent, Spread ja, Spread jb, int d1, int d2,
+                        Spread x2)
+{
+    const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
+    uint64_t total = 0;
+    for (Spread ends = x2 & ~(ja | jb); ends; ends &= ends - 1) {
+        Spread tb = ends & (0 - ends);
+        Spread captured = sp_shift(tb, -d2) | sp_shift(tb, -2 * d2 - d1);
+        total += capture_child(c, w, us, them, kings, key, depth, leaf_parent,
+                               sp_shift(tb, -2 * (d1 + d2)), tb, captured);
+    }
+    if (x2 & (ja | jb)) {
+        total += routes3(c, w, us, them, kings, key, depth, leaf_parent, d1, d2, fa,
+                         sp_shift(x2 & ja, 2 * fa));
+        total += routes3(c, w, us, them, kings, key, depth, leaf_parent, d1, d2, fb,
+                         sp_shift(x2 & jb, 2 * fb));
+    }
+    return total;
+}
+INLINE uint64_t routes1(int c, const Walk *w, Spread us, Spread them, Spread kings, uint64_t key,
+                        int depth, bool leaf_parent, Spread ja, Spread jb, int d1, Spread x1)
+{
+    const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
+    uint64_t total = jump_children(c, w, us, them, kings, key, depth, leaf_parent, d1,
+                                   x1 & ~(ja | jb));
+    if (x1 & (ja | jb)) {
+        total += routes2(c, w, us, them, kings, key, depth, leaf_parent, ja, jb, d1, fa,
+                         sp_shift(x1 & ja, 2 * fa));
+        total += routes2(c, w, us, them, kings, key, depth, leaf_parent, ja, jb, d1, fb,
+                         sp_shift(x1 & jb, 2 * fb));
     }
     return total;
 }
@@ -293,7 +358,16 @@ INLINE uint64_t node(int c, const Walk *w, Spread us, Spread them, Spread kings,
     Spread la = sp_jumps(men, them, empty, fa), lb = sp_jumps(men, them, empty, fb);
     Spread kj = ukings ? movegen_sp_king_jumpers(ukings, them, empty) : 0;
     uint64_t total = 0;
-    if (la | lb | kj) {
+    if ((la | lb | kj) && r->multi_jump && !r->crown_continues) {
+        /* Men's captures from the bitboards, kings' through the generator. */
+        Spread ja = movegen_sp_jump_from(them, empty, fa), jb = movegen_sp_jump_from(them, empty, fb);
+        total += routes1(c, w, us, them, kings, key, depth, leaf_parent, ja, jb, fa, la);
+        total += routes1(c, w, us, them, kings, key, depth, leaf_parent, ja, jb, fb, lb);
+        if (kj)
+            total += generated_children(c, w, us, them, kings, key, depth, kj);
+        if (r->capture_mandatory)
+            goto done;
+    } else if (la | lb | kj) {
         /* Kings, and men that can jump on after landing (or, where the rules say so, are crowned
          * and go on as kings), go through the generator. */
         Spread slow = kj;
