@@ -58,7 +58,8 @@ struct Tuner {
     Weights point;              /* the linearisation point */
     Weights exact;              /* job_exact: the weights to evaluate with */
     double delta[WEIGHT_NB];    /* current weights minus the point */
-    double s;                   /* logistic scale */
+    double s;                   /* logistic scale of the model */
+    double s_target;            /* logistic scale of the search scores in the target */
     double lambda;              /* share of the result in the target */
     bool vs_result;             /* loss job: against the result rather than the target */
     bool want_hessian;          /* loss job: the Gauss-Newton matrix too (training chunks) */
@@ -157,7 +158,8 @@ static void job_target(Tuner *t, Chunk *c)
     for (int k = 0; k < c->count; k++) {
         const TrainRecord *r = &t->recs[c->pos[k]];
         double score = r->board.side == BLACK ? r->score : -r->score;
-        c->target[k] = (float)(t->lambda * c->result[k] + (1 - t->lambda) * sigmoid(score / t->s));
+        c->target[k] =
+            (float)(t->lambda * c->result[k] + (1 - t->lambda) * sigmoid(score / t->s_target));
     }
 }
 
@@ -343,13 +345,13 @@ static void exact_loss(Tuner *t, const Weights *w, double *train, double *valid)
     *valid = t->nvalid ? lv / (double)t->nvalid : 0;
 }
 
-/* The s minimising the loss against the results, with the bases already computed: golden
- * section search on log s over [1, 100000]. */
-static double fit_scale(Tuner *t)
+/* The s minimising the loss against the results (VS_RESULT) or the target, with the bases
+ * already computed: golden section search on log s over [1, 100000]. */
+static double fit_scale(Tuner *t, bool vs_result)
 {
     bool was = t->bases_only;
     t->bases_only = true;
-    t->vs_result = true;
+    t->vs_result = vs_result;
     const double g = (sqrt(5.0) - 1) / 2;
     double a = log(1.0), b = log(100000.0);
     double x1 = b - g * (b - a), x2 = a + g * (b - a), f1, f2, dummy;
@@ -539,7 +541,7 @@ double tune_fit_scale(const TrainRecord *recs, size_t n, const Weights *w, int t
     if (n == 0 || !tuner_init(&t, recs, n, 0, threads, err))
         return 0;
     t.bases_only = true;
-    double s = linearise(&t, w, err) ? fit_scale(&t) : 0;
+    double s = linearise(&t, w, err) ? fit_scale(&t, true) : 0;
     tuner_free(&t);
     return s;
 }
@@ -552,7 +554,7 @@ double tune_loss(const TrainRecord *recs, size_t n, const Weights *w, double s, 
     if (n == 0 || !tuner_init(&t, recs, n, 0, threads, err))
         return 0;
     t.bases_only = true;
-    t.s = s;
+    t.s = t.s_target = s;
     t.lambda = lambda;
     double train = 0, valid;
     if (linearise(&t, w, err)) {
@@ -596,8 +598,8 @@ bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *
         tuner_free(&t);
         return false;
     }
-    t.s = o->scale > 0 ? o->scale : fit_scale(&t);
-    report->scale = t.s;
+    t.s = t.s_target = o->scale > 0 ? o->scale : fit_scale(&t, true);
+    report->scale_start = t.s;
     run_job(&t, job_target);
 
     double x[WEIGHT_NB];
@@ -615,6 +617,15 @@ bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *
          * is). */
         if (round > 1 && !(ok = linearise(&t, &point, err)))
             break;
+
+        /* With a fitted scale, refit it there: the scale of the model follows the weights, so
+         * that man_mg, frozen, stays the unit and the others do not grow to make up for a
+         * scale fitted to the old weights. (The target's scale, that of the search scores,
+         * stays.) The loss at the point can only fall. */
+        if (round > 1 && o->scale == 0) {
+            t.s = fit_scale(&t, false);
+            total_loss(&t, &lt, &lv, NULL);
+        }
 
         /* 3. Levenberg-Marquardt steps on the linear model until they stop paying. */
         if (!(ok = levenberg_marquardt(&t, o, round, x, start.v, err)))
@@ -645,6 +656,7 @@ bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *
         if (!better)
             break; /* no step helps the evaluation itself: converged */
     }
+    report->scale = t.s;
     if (ok) {
         report->after_train = lt;
         report->after_valid = lv;

@@ -42,7 +42,8 @@ typedef struct {
     int rounds;             /* linearisations (default 3) */
     int iterations;         /* most optimiser steps per round (default 30) */
     double lambda;          /* share of the game result in the target (default 1) */
-    double scale;           /* s; 0: fitted to the results at the starting weights (default) */
+    double scale;           /* s; 0 (default): fitted to the results at the starting weights,
+                               then refitted to the target at the start of every round */
     double l2;              /* loss += l2 * mean squared distance from the start (default 0) */
     double valid_fraction;  /* share of positions held out (default 0.1) */
     int threads;            /* worker threads (default 1) */
@@ -53,7 +54,8 @@ typedef struct {
 
 typedef struct {
     size_t train, valid;               /* positions fitted and held out */
-    double scale;                      /* the s used */
+    double scale_start;                /* s at the starting weights (fitted or given) */
+    double scale;                      /* s at the end (refitted each round unless given) */
     double before_train, before_valid; /* exact losses at the starting weights */
     double after_train, after_valid;   /* exact losses at the fitted weights */
     double seconds;                    /* time taken */

@@ -241,16 +241,22 @@ static int cmd_tune(int argc, char **argv)
     /* 3. The file and the summary. */
     char comment[1024];
     snprintf(comment, sizeof comment,
-             "# ponder tune: %zu positions (%zu held out), scale %.2f, lambda %.2f\n"
+             "# ponder tune: %zu positions (%zu held out), scale %.2f (%.2f at the start), "
+             "lambda %.2f\n"
              "# loss before: train %.7f valid %.7f; after: train %.7f valid %.7f\n",
-             rep.train + rep.valid, rep.valid, rep.scale, o.lambda, rep.before_train,
-             rep.before_valid, rep.after_train, rep.after_valid);
+             rep.train + rep.valid, rep.valid, rep.scale, rep.scale_start, o.lambda,
+             rep.before_train, rep.before_valid, rep.after_train, rep.after_valid);
     if (!write_weights(out, &w, comment, err)) {
         fprintf(stderr, "ponder tune: %s\n", err);
         return 1;
     }
-    printf("# %zu positions fitted, %zu held out; scale %.2f%s\n", rep.train, rep.valid, rep.scale,
-           o.scale > 0 ? "" : " (fitted to the results at the starting weights)");
+    if (o.scale > 0)
+        printf("# %zu positions fitted, %zu held out; scale %.2f\n", rep.train, rep.valid,
+               rep.scale);
+    else
+        printf("# %zu positions fitted, %zu held out; scale %.2f at the starting weights, "
+               "%.2f at the end (fitted)\n",
+               rep.train, rep.valid, rep.scale_start, rep.scale);
     printf("# loss before: train %.7f valid %.7f\n", rep.before_train, rep.before_valid);
     printf("# loss after:  train %.7f valid %.7f\n", rep.after_train, rep.after_valid);
     int changed = 0;
