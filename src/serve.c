@@ -155,7 +155,7 @@ static bool loopback_host(const char *host)
 }
 
 /* Checks Host and Origin. Returns 0, or the status of the refusal (with MSG filled). */
-static int check_request(const Server *sv, struct mg_connection *conn, bool changes_state,
+static int check_request(const Server *sv, const struct mg_connection *conn, bool changes_state,
                          char *msg, size_t size)
 {
     const char *host = mg_get_header(conn, "Host");
@@ -334,7 +334,9 @@ static int ws_connect(const struct mg_connection *conn, void *cbdata)
 {
     Server *sv = cbdata;
     char msg[200], id[SERVE_ID_LEN + 1];
-    if (check_request(sv, (struct mg_connection *)conn, true, msg, sizeof msg) != 0) {
+    /* civetweb reuses connection objects: nothing may be left from an earlier connection. */
+    mg_set_user_connection_data(conn, NULL);
+    if (check_request(sv, conn, true, msg, sizeof msg) != 0) {
         if (sv->verbose)
             fprintf(stderr, "websocket refused: %s\n", msg);
         return 1;
@@ -397,6 +399,7 @@ static void ws_close(const struct mg_connection *conn, void *cbdata)
     if (!data)
         return; /* refused by ws_connect: nothing reserved */
     Socket *s = data == &sv->reserved ? NULL : data;
+    mg_set_user_connection_data(conn, NULL);
     pthread_mutex_lock(&sv->sockets_lock);
     sv->nsockets--;
     if (s)

@@ -36,14 +36,48 @@
 
     // ---- server calls ----
 
+    // Requests under way per game id, and the games to delete once theirs are done (deleting a
+    // game while a request about it is still travelling would get that request a 404).
+    const inflight = new Map();
+    const toDelete = new Set();
+
+    function gameOf(path) {
+        const m = /^\/api\/games\/([0-9a-f]{16})/.exec(path);
+        return m ? m[1] : null;
+    }
+
+    function deleteGame(id) {
+        if (inflight.get(id)) {
+            toDelete.add(id);
+            return;
+        }
+        toDelete.delete(id);
+        fetch(`/api/games/${id}`, { method: 'DELETE', keepalive: true }).catch(() => {});
+    }
+
     async function api(method, path, body) {
         const opt = { method, headers: {} };
         if (body !== undefined) {
             opt.headers['Content-Type'] = 'application/json';
             opt.body = JSON.stringify(body);
         }
-        const res = await fetch(path, opt);
-        const text = await res.text();
+        const id = gameOf(path);
+        if (id) inflight.set(id, (inflight.get(id) || 0) + 1);
+        let res;
+        let text;
+        try {
+            res = await fetch(path, opt);
+            text = await res.text();
+        } finally {
+            if (id) {
+                const n = inflight.get(id) - 1;
+                if (n > 0) inflight.set(id, n);
+                else {
+                    inflight.delete(id);
+                    if (toDelete.has(id)) deleteGame(id);
+                }
+            }
+        }
         let data = null;
         if (text) {
             try { data = JSON.parse(text); } catch (e) { data = null; }
@@ -65,7 +99,10 @@
             if (state && state.id) applyState(state);
             return state;
         } catch (err) {
-            if (err.status === 404 && game && path.includes(game.id)) {
+            const about = gameOf(path);
+            if (about && (!game || about !== game.id)) {
+                // About a game this tab has left: nobody needs to hear of it.
+            } else if (err.status === 404) {
                 showError('This game is no longer on the server (it was evicted or the server ' +
                           'restarted): a new game has started.');
                 await newGame();
@@ -156,10 +193,7 @@
             askedVersion = -1;
             applyState(s, true);
             clearError();
-            if (old && old !== s.id) {
-                // The old game is not needed any more; the server would evict it in time.
-                fetch(`/api/games/${old}`, { method: 'DELETE', keepalive: true }).catch(() => {});
-            }
+            if (old && old !== s.id) deleteGame(old); // the server would evict it in time
             return true;
         } catch (err) {
             showError(err.message);
