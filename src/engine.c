@@ -126,6 +126,56 @@ void engine_new_game(Engine *e)
         search_worker_clear(e->workers[i]);
 }
 
+/* Whether a move to a position worth CHILD (for the opponent) keeps the root's value ROOT. */
+static bool keeps_value(EgdbValue root, EgdbValue child)
+{
+    if (root == EGDB_WIN)
+        return child == EGDB_LOSS;
+    if (root == EGDB_DRAW)
+        return child == EGDB_LOSS || child == EGDB_DRAW;
+    return child != EGDB_UNKNOWN;
+}
+
+/* The search of a root that is itself in the endgame databases. Probing inside the tree would
+ * end the search one ply down (every move leads to a database position), so each move would be
+ * judged by the static evaluation alone and a won ending would be shuffled instead of converted.
+ * The search therefore runs without the databases, and the databases vet its choice: the move
+ * must keep the root's value (a win stays a win, a draw at least a draw). If it does not, the
+ * move that does and that the evaluation likes best is played instead. */
+static SearchResult search_in_databases(Engine *e, SearchJob *job, EgdbValue root)
+{
+    const Board *b = &job->game->board;
+    job->egdb = NULL;
+    SearchResult r = search_run(job);
+    r.database = (int)root;
+    if (!r.has_move)
+        return r;
+    Board c = *b;
+    board_apply(&c, &r.best);
+    if (keeps_value(root, e->egdb->probe(e->egdb_handle, &c)))
+        return r;
+    MoveList list;
+    int n = movegen_generate(b, job->game->rules, false, &list), best = -1, best_eval = 0;
+    for (int i = 0; i < n; i++) {
+        c = *b;
+        board_apply(&c, &list.moves[i]);
+        if (!keeps_value(root, e->egdb->probe(e->egdb_handle, &c)))
+            continue;
+        int ev = -eval_board(&e->weights, &c);
+        if (best < 0 || ev > best_eval) {
+            best = i;
+            best_eval = ev;
+        }
+    }
+    if (best >= 0) {
+        r.best = list.moves[best];
+        r.has_ponder = false;
+        r.info.pv[0] = r.best;
+        r.info.pv_len = 1;
+    }
+    return r;
+}
+
 SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
                            SearchCallback cb, void *ctx)
 {
@@ -145,11 +195,22 @@ SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
     job.cb_ctx = ctx;
     job.workers = e->workers;
     job.nworkers = e->nworkers;
-    job.egdb = e->egdb;
+    /* The databases hold English-rules values only. */
+    bool english = g->rules == &RULES_ENGLISH;
+    job.egdb = english ? e->egdb : NULL;
     job.egdb_handle = e->egdb_handle;
     job.egdb_pieces = e->egdb_pieces;
     tt_new_search(&e->tt);
-    return search_run(&job);
+    const Board *b = &g->board;
+    if (job.egdb && __builtin_popcount(b->pieces[0] | b->pieces[1]) <= e->egdb_pieces &&
+        !movegen_jumpers(b)) {
+        EgdbValue root = e->egdb->probe(e->egdb_handle, b);
+        if (root != EGDB_UNKNOWN)
+            return search_in_databases(e, &job, root);
+    }
+    SearchResult r = search_run(&job);
+    r.database = 0;
+    return r;
 }
 
 void engine_stop(Engine *e) { atomic_store(&e->stop, true); }

@@ -56,6 +56,8 @@ typedef struct {
     bool has_ponder;         /* whether ponder holds the expected reply */
     Move ponder;             /* the reply the engine expects (for thinking on its time) */
     SearchInfo info;         /* the last finished iteration */
+    int database;            /* the root's endgame-database value for the side to move:
+                                0 not in the databases, 1 win, 2 loss, 3 draw (EgdbValue) */
 } SearchResult;
 
 /* Called after each finished iteration (from the searching thread). */

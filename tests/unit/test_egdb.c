@@ -5,6 +5,7 @@
  */
 #include "check.h"
 #include "egdb_build.h"
+#include "engine.h"
 #include "notation.h"
 
 #include <stdlib.h>
@@ -341,6 +342,64 @@ static void resume(void)
     }
 }
 
+/* The engine with the databases converts won endings: from database wins of 3 and 4 pieces it
+ * plays both sides (depth-limited, so the test is repeatable) and the winner must win, and every
+ * move the winner makes must keep the win. */
+static void engine_converts(void)
+{
+    char err[ERR_LEN];
+    EngineOptions opt;
+    engine_default_options(&opt);
+    opt.hash_mb = 4;
+    opt.egdb_dir = dir;
+    Engine *e = engine_new(&opt, err);
+    CHECK(e != NULL);
+    EgdbSet *set = egdb_open(dir, err);
+    CHECK(set != NULL);
+    if (!e || !set)
+        return;
+    static const int slices[][4] = {{0, 2, 0, 1}, {1, 1, 0, 1}, {0, 2, 1, 0}, {0, 3, 0, 1},
+                                    {1, 2, 0, 1}, {0, 2, 0, 2}};
+    int games = 0, converted = 0;
+    uint64_t x = 0x2545F4914F6CDD1Dull;
+    static Game g;
+    for (int k = 0; games < 12; k++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        const int *c = slices[k % 6];
+        if (c[0] + c[1] + c[2] + c[3] > built_pieces)
+            continue;
+        EgdbSlice s;
+        egdb_slice_init(&s, c[0], c[1], c[2], c[3]);
+        Board b;
+        if (!egdb_index_decode(&s, x % s.size, &b) || movegen_jumpers(&b) ||
+            egdb_probe(set, &b) != EGDB_WIN)
+            continue;
+        b.key = board_compute_key(&b);
+        games++;
+        game_init(&g, &RULES_ENGLISH, &b);
+        SearchLimits lim = {6, 0, 0, false};
+        GameResult r = RESULT_NONE;
+        bool kept = true;
+        for (int ply = 0; ply < 160 && (r = game_result(&g)) == RESULT_NONE; ply++) {
+            SearchResult sr = engine_search(e, &g, &lim, NULL, NULL);
+            if (!sr.has_move)
+                break;
+            bool winner_moves = g.board.side == b.side;
+            game_play(&g, &sr.best);
+            if (winner_moves && !movegen_jumpers(&g.board) &&
+                egdb_probe(set, &g.board) != EGDB_LOSS)
+                kept = false;
+        }
+        CHECK(kept);
+        converted += r == (b.side == BLACK ? RESULT_BLACK_WINS : RESULT_WHITE_WINS);
+    }
+    CHECK(converted == games);
+    egdb_close(set);
+    engine_free(e);
+}
+
 int main(void)
 {
     const char *variant = getenv("PONDER_VARIANT");
@@ -353,6 +412,7 @@ int main(void)
     RUN("egdb", build_and_verify);
     RUN("egdb", known_results);
     RUN("egdb", independent_solver);
+    RUN("egdb", engine_converts);
     RUN("egdb", damaged_files);
     RUN("egdb", resume);
     char cmd[600];
