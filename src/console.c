@@ -497,6 +497,9 @@ static int cmd_console(int argc, char **argv)
         free(s);
         return 1;
     }
+    if (*engine_database_warnings(c->engine))
+        fprintf(stderr, "ponder console: endgame databases: %s\n",
+                engine_database_warnings(c->engine));
     /* The wake-up pipe: its read end is non-blocking so that it can be emptied. */
     if (pipe(c->wake) != 0 || fcntl(c->wake[0], F_SETFL, O_NONBLOCK) != 0) {
         fprintf(stderr, "ponder console: cannot make a pipe: %s\n", strerror(errno));

@@ -67,6 +67,7 @@ bool egdb_read_slice(const char *path, EgdbFileInfo *info, uint8_t *values, char
 /* The EgdbDriver over egdb_open/egdb_probe, registered with the engine at start-up. */
 extern const EgdbDriver egdb_driver;
 
-/* Where the databases live when no --egdb is given: $PONDER_EGDB, else
- * $XDG_DATA_HOME/ponder/egdb, else ~/.local/share/ponder/egdb. Returns BUF. */
+/* Where the databases live when no --egdb is given: $PONDER_EGDB (the value `none': nowhere,
+ * BUF is then ""), else $XDG_DATA_HOME/ponder/egdb, else ~/.local/share/ponder/egdb. Returns
+ * BUF. */
 const char *egdb_default_dir(char *buf, size_t size);

@@ -29,6 +29,10 @@ typedef struct {
     int (*max_pieces)(void *handle);
     /* The value of B for its side to move; must be safe to call from several threads at once. */
     EgdbValue (*probe)(void *handle, const Board *b);
+    /* Files of the open set that were left out (damaged, unreadable), or "" if none. */
+    const char *(*warnings)(void *handle);
+    /* The directory to use when none is given, if it holds databases; else NULL. */
+    const char *(*default_dir)(void);
 } EgdbDriver;
 
 /* Makes D the driver engine_new() uses (NULL removes it). D must outlive every engine. */

@@ -42,7 +42,10 @@ void engine_default_options(EngineOptions *opt)
     opt->hash_mb = 64;
     opt->threads = 1;
     opt->weights = NULL;
-    opt->egdb_dir = NULL;
+    /* The default database directory, when it holds databases (egdb.c registers the driver). */
+    opt->egdb_dir = registered_driver && registered_driver->default_dir
+                        ? registered_driver->default_dir()
+                        : NULL;
 }
 
 Engine *engine_new(const EngineOptions *opt, char *err)
@@ -214,5 +217,14 @@ SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
 }
 
 void engine_stop(Engine *e) { atomic_store(&e->stop, true); }
+
+const char *engine_database_warnings(const Engine *e)
+{
+    if (!e->egdb || !e->egdb->warnings)
+        return "";
+    return e->egdb->warnings(e->egdb_handle);
+}
+
+int engine_database_pieces(const Engine *e) { return e->egdb ? e->egdb_pieces : 0; }
 
 int engine_evaluate(const Engine *e, const Board *b) { return eval_board(&e->weights, b); }

@@ -30,7 +30,8 @@ typedef struct {
     size_t hash_mb;          /* transposition table size in MB (default 64) */
     int threads;             /* search threads, Lazy SMP (default 1) */
     const char *weights;     /* evaluation weights file, or NULL for the built-in weights */
-    const char *egdb_dir;    /* endgame database directory, or NULL */
+    const char *egdb_dir;    /* endgame database directory, or NULL; the default is the
+                                directory egdb_default_dir() names when it holds databases */
 } EngineOptions;
 
 typedef struct {
@@ -82,6 +83,13 @@ SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
 
 /* Ends the running search (if any) as soon as possible. Safe from any thread. */
 void engine_stop(Engine *e);
+
+/* Endgame database files that were left out when the engine opened its databases (damaged,
+ * unreadable): "" when there are none or no databases. Front ends report it once. */
+const char *engine_database_warnings(const Engine *e);
+
+/* The piece count up to which the engine's databases are complete (0: none in use). */
+int engine_database_pieces(const Engine *e);
 
 /* The static evaluation of B from the side to move's point of view (for tests and tools). */
 int engine_evaluate(const Engine *e, const Board *b);

@@ -131,6 +131,13 @@ static SearchResult think(Play *p, double *seconds)
 static void describe_search(const SearchResult *r, double seconds, int side, char *buf, size_t size)
 {
     char score[48];
+    if (r->database) {
+        /* The endgame databases know the result (not its distance): say so. */
+        static const char *const said[] = {"", "database win", "database loss", "database draw"};
+        snprintf(buf, size, "depth %d, %.2f s, %s for %s", r->info.depth, seconds,
+                 said[r->database & 3], play_color_name(side));
+        return;
+    }
     view_score(r->info.score, score, sizeof score);
     snprintf(buf, size, "depth %d, %.2f s, %s%s for %s", r->info.depth, seconds,
              score_is_decisive(r->info.score) ? "" : "eval ", score, play_color_name(side));
@@ -569,6 +576,9 @@ static int cmd_play(int argc, char **argv)
         fprintf(stderr, "ponder play: %s\n", err);
         return 1;
     }
+    if (*engine_database_warnings(p->engine))
+        fprintf(stderr, "ponder play: endgame databases: %s\n",
+                engine_database_warnings(p->engine));
     bool asked =
         !(p->opt.player_given[BLACK] && p->opt.player_given[WHITE] &&
           (p->opt.time_given || (p->opt.player[BLACK] == HUMAN && p->opt.player[WHITE] == HUMAN)) &&

@@ -264,6 +264,9 @@ static int cmd_player(int argc, char **argv)
             fprintf(stderr, "ponder player: %s\n", err);
             return 1;
         }
+        if (*engine_database_warnings(pl.engine))
+            fprintf(stderr, "ponder player: endgame databases: %s\n",
+                    engine_database_warnings(pl.engine));
     }
     int status = play(&pl, &start);
     if (pl.engine)

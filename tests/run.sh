@@ -12,6 +12,8 @@ failed=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 export PONDER_DATA="$PWD/tests/data"
+# The tests must not depend on endgame databases the user may have built.
+export PONDER_EGDB=none
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=86"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 

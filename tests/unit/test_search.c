@@ -343,11 +343,13 @@ static EgdbValue fake_probe(void *h, const Board *b)
     __atomic_add_fetch(&fake_probes, 1, __ATOMIC_RELAXED);
     return EGDB_DRAW;
 }
-static const EgdbDriver fake_driver = {fake_open, fake_close, fake_max_pieces, fake_probe};
+static const EgdbDriver fake_driver = {fake_open,  fake_close, fake_max_pieces,
+                                       fake_probe, NULL,       NULL};
 
-/* The database hook: with a driver and a directory the search believes the databases (2K v 1K
- * becomes a draw), without a directory it does not consult them, and a directory the driver
- * cannot open is an error from engine_new. */
+/* The database hook: with a driver and a directory the engine believes the databases (2K v 1K
+ * is reported as a database draw, and a position one capture away from them is searched with
+ * them), without a directory it does not consult them, and a directory the driver cannot open is
+ * an error from engine_new. */
 static void test_egdb_hook(void)
 {
     const EgdbDriver *saved = egdb_hook_driver();
@@ -365,7 +367,10 @@ static void test_egdb_hook(void)
     CHECK(e != NULL);
     if (e) {
         SearchResult r = search_fen(e, "B:WK32:BK1,K5", 8);
-        CHECK(r.info.score == 0 && fake_probes > 0);
+        CHECK(r.database == EGDB_DRAW && fake_probes > 0);
+        /* Four pieces, Black must take: every line ends in the (drawn) databases. */
+        r = search_fen(e, "B:W6,K32:BK1,K2", 8);
+        CHECK(r.database == 0 && r.info.score == 0);
         engine_free(e);
     }
     opt.egdb_dir = NULL;
