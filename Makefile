@@ -91,6 +91,9 @@ test-asan: build/asan/ponder $(asan_TESTS)
 build/release/makeunmake: tests/bench/makeunmake.c build/release/libponder.a
 	$(CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -o $@ $^ $(LDLIBS)
 
+build/release/endgames: tests/bench/endgames.c build/release/libponder.a
+	$(CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -o $@ $^ $(LDLIBS)
+
 # The engine benchmark (tests/bench.sh), then the move generator's (tests/bench/perft.sh).
 bench: ponder build/release/makeunmake
 	@sh tests/bench.sh

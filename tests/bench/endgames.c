@@ -3,8 +3,9 @@
  * of a PDN file, the first position with at most MAX pieces in which the side to move has no
  * capture pending, and which is not already decided inside the databases' reach (more pieces
  * than PROBE). Writes one FEN per line.
- *   usage: endgames FILE.pdn MAX PROBE
+ *   usage: endgames FILE.pdn MAX PROBE      (make build/release/endgames)
  */
+#include "cli.h"
 #include "notation.h"
 #include "pdn.h"
 
