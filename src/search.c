@@ -30,6 +30,7 @@
 
 enum {
     ASP_MIN_DEPTH = 4, /* first depth searched with an aspiration window */
+    IIR_DEPTH = 4,     /* internal iterative reduction from this depth */
     HISTORY_MAX = 16384,
     POLL_MASK = 1023,  /* the main worker looks at the clock every 1024 nodes */
     KNOWN_WIN = 20000, /* a database win, below every proven win by search */
@@ -91,6 +92,9 @@ SearchParams search_params = {
     .probcut = 0,
     .probcut_margin = 80,
     .threat_extension = 0,
+    .iir = 1,
+    .lmp = 0,
+    .lmp_base = 3,
     .asp_delta = 20,
 };
 
@@ -469,7 +473,11 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
         }
     }
 
-    /* Step 8. A forced move costs no depth: the position after it is as hard as this one. */
+    /* Step 8. Internal iterative reduction: a node the table knows nothing about at this depth
+     * is probably not important enough for the full depth. A forced move costs no depth (when
+     * that extension is on): the position after it is as hard as this one. */
+    if (sp->iir && depth >= IIR_DEPTH && tt_move == TT_NO_MOVE)
+        depth--;
     int new_depth = depth - 1;
     if (n == 1 && sp->forced_extension)
         new_depth = depth;
@@ -512,6 +520,11 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
                 best = static_eval;
             continue;
         }
+        /* Late move pruning: near the horizon, quiet moves this far down the order almost never
+         * refute. */
+        if (sp->lmp && !pv_node && depth <= 3 && quiet && !m->crowns &&
+            k >= sp->lmp_base + depth * depth && best > -SCORE_DECISIVE)
+            continue;
         Board child = *b;
         bool irreversible = !quiet || !board_is_king(b, m->from);
         if (m->capture == NO_CAPTURE)

@@ -51,6 +51,9 @@ typedef struct {
     int probcut;          /* prune when a reduced search beats beta by a margin */
     int probcut_margin;
     int threat_extension; /* at the horizon, search one more ply when the opponent threatens */
+    int iir;              /* a node with no table move at depth IIR_DEPTH+ is searched 1 ply less */
+    int lmp;              /* at depth <= 3 (non-PV), quiet moves after LMP_BASE + depth² are skipped */
+    int lmp_base;
     int asp_delta;        /* first half-width of the aspiration window */
 } SearchParams;
 
