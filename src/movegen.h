@@ -128,6 +128,19 @@ static inline __attribute__((always_inline)) Spread movegen_sp_branchy(int c, Sp
     return both | (ja & sp_shift(both, -2 * fa)) | (jb & sp_shift(both, -2 * fb));
 }
 
+/* The squares from which a man of colour C reaches its crowning row by jumps (the row itself
+ * included; JA, JB as in movegen_sp_branchy): under rules where a man crowned mid-capture goes
+ * on as a king, only those captures need the walk. */
+static inline __attribute__((always_inline)) Spread movegen_sp_crown_reach(int c, Spread ja,
+                                                                          Spread jb)
+{
+    const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
+    Spread x = SP_CROWN_ROW(c);
+    x |= (ja & sp_shift(x, -2 * fa)) | (jb & sp_shift(x, -2 * fb));
+    x |= (ja & sp_shift(x, -2 * fa)) | (jb & sp_shift(x, -2 * fb));
+    return x;
+}
+
 /* The number of legal moves (movegen_count in the spread layout). Inline for the common case,
  * the side to move having no king: then captures and simple moves both come from popcounts,
  * and the only branch that depends on the position is the rare one for captures that branch. */
@@ -143,8 +156,10 @@ movegen_sp_count(int c, Spread us, Spread them, Spread kings, const Rules *r, bo
     int captures = sp_popcount(la) + sp_popcount(lb);
     if (r->multi_jump) {
         /* Some man's capture may branch (or, where the rules let a man crowned mid-capture go on,
-         * it lands on its crowning row): count the routes, or walk them for a crowned man. */
-        Spread branchy = movegen_sp_branchy(c, ja, jb) | (r->crown_continues ? SP_CROWN_ROW(c) : 0);
+         * reach its crowning row): count the routes, or walk them for a crowned man. */
+        Spread branchy = movegen_sp_branchy(c, ja, jb);
+        if (r->crown_continues)
+            branchy |= movegen_sp_crown_reach(c, ja, jb);
         if ((la | lb) & branchy) {
             Spread reach;
             captures = movegen_sp_men_routes(c, la, lb, ja, jb, &reach);

@@ -51,6 +51,15 @@ static void random_game_board(Board *b, const Rules *r, int plies)
     }
 }
 
+/* Every combination of the three switches the generator implements (perft compiles its walk
+ * once for English's and once for any: each path must agree with the naive recursion). */
+static const Rules SWITCH_SETS[8] = {
+    {"s0", false, false, false, false, false}, {"s1", true, false, false, false, false},
+    {"s2", false, true, false, false, false},  {"s3", true, true, false, false, false},
+    {"s4", false, false, true, false, false},  {"s5", true, false, true, false, false},
+    {"s6", false, true, true, false, false},   {"s7", true, true, true, false, false},
+};
+
 static uint64_t naive_perft(const Board *b, const Rules *r, int depth, bool paths)
 {
     MoveList list;
@@ -67,19 +76,18 @@ static uint64_t naive_perft(const Board *b, const Rules *r, int depth, bool path
 }
 
 /* Fast perft, without and with the hash table, against the naive one on POSITIONS positions
- * made by MAKE, at depths 1-MAX_DEPTH, every rule set and both conventions. */
-static void fast_matches_naive_on(void (*make)(Board *, const Rules *), int positions,
-                                  int max_depth)
+ * made by MAKE, at depths 1-MAX_DEPTH, both conventions and every rule set of SETS (NSETS). */
+static void fast_matches_naive_sets(void (*make)(Board *, const Rules *), int positions,
+                                    int max_depth, const Rules *const *sets, int nsets)
 {
-    const Rules *sets[] = {&RULES_ENGLISH, &RULES_HACKERRANK, &RULES_TOWER};
     if (getenv("PONDER_VARIANT") && strcmp(getenv("PONDER_VARIANT"), "asan") == 0)
         positions /= 4;
     PerftHash *h = perft_hash_new(1);
     for (int i = 0; i < positions; i++) {
         Board b;
-        const Rules *r = sets[i % 3];
+        const Rules *r = sets[i % nsets];
         make(&b, r);
-        bool paths = (i / 3) % 2;
+        bool paths = (i / nsets) % 2;
         for (int depth = 1; depth <= max_depth; depth++) {
             uint64_t want = naive_perft(&b, r, depth, paths);
             uint64_t got = perft_count(&b, r, depth, paths, NULL);
@@ -99,6 +107,14 @@ static void fast_matches_naive_on(void (*make)(Board *, const Rules *), int posi
     perft_hash_free(h);
 }
 
+/* The same on the built-in rule sets. */
+static void fast_matches_naive_on(void (*make)(Board *, const Rules *), int positions,
+                                  int max_depth)
+{
+    const Rules *sets[] = {&RULES_ENGLISH, &RULES_HACKERRANK, &RULES_TOWER};
+    fast_matches_naive_sets(make, positions, max_depth, sets, 3);
+}
+
 static void make_random(Board *b, const Rules *r) { random_board(b); }
 /* Few kings or none: the leaf parents' bulk counting (perft.c) needs an opponent without kings. */
 static void make_few_kings(Board *b, const Rules *r) { random_board_kings(b, rng() % 2 ? 0 : 16); }
@@ -107,15 +123,27 @@ static void make_from_game(Board *b, const Rules *r) { random_game_board(b, r, (
 static void fast_matches_naive(void) { fast_matches_naive_on(make_random, 600, 4); }
 static void fast_matches_naive_few_kings(void) { fast_matches_naive_on(make_few_kings, 600, 4); }
 static void fast_matches_naive_games(void) { fast_matches_naive_on(make_from_game, 300, 5); }
+static void fast_matches_naive_switches(void)
+{
+    const Rules *sets[8];
+    for (int i = 0; i < 8; i++)
+        sets[i] = &SWITCH_SETS[i];
+    fast_matches_naive_sets(make_few_kings, 800, 4, sets, 8);
+    fast_matches_naive_sets(make_from_game, 400, 4, sets, 8);
+}
 
+/* movegen_count against the length of the generated list, on random positions with and without
+ * many kings, under the built-in rule sets and every combination of the switches. */
 static void count_matches_generate(void)
 {
-    const Rules *sets[] = {&RULES_ENGLISH, &RULES_HACKERRANK, &RULES_TOWER};
-    for (int i = 0; i < 20000; i++) {
+    const Rules *sets[11] = {&RULES_ENGLISH, &RULES_HACKERRANK, &RULES_TOWER};
+    for (int i = 0; i < 8; i++)
+        sets[3 + i] = &SWITCH_SETS[i];
+    for (int i = 0; i < 40000; i++) {
         Board b;
-        random_board(&b);
-        const Rules *r = sets[i % 3];
-        bool paths = (i / 3) % 2;
+        random_board_kings(&b, i % 2 ? 4 : 32);
+        const Rules *r = sets[i % 11];
+        bool paths = (i / 11) % 2;
         MoveList list;
         int n = movegen_generate(&b, r, paths, &list);
         if (movegen_count(&b, r, paths) != n) {
@@ -125,6 +153,31 @@ static void count_matches_generate(void)
                    fen);
             check_failed++;
             return;
+        }
+    }
+}
+
+/* Positions where a man's third jump crowns it and, under HackerRank rules, the new king goes on
+ * (found by searching random positions for ones where counting that missed it went wrong). */
+static void deep_crowning_counts(void)
+{
+    const char *fens[] = {
+        "W:W27,32:B6,7,8,14,15,16,22,24,K4",
+        "B:W5,7,11,12,17,19,21,25,26,27:B4,8,14,18",
+        "W:W24,26,27,31:B1,3,5,6,7,8,14,17,19,23,25,28,K16",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Board b;
+        ParseError e;
+        CHECK(notation_parse_fen(fens[i], &b, &e));
+        for (int paths = 0; paths < 2; paths++) {
+            MoveList list;
+            int n = movegen_generate(&b, &RULES_HACKERRANK, paths, &list);
+            CHECK(n >= 2);
+            CHECK(movegen_count(&b, &RULES_HACKERRANK, paths) == n);
+            for (int depth = 2; depth <= 3; depth++)
+                CHECK_EQ_U64(perft_count(&b, &RULES_HACKERRANK, depth, paths, NULL),
+                             naive_perft(&b, &RULES_HACKERRANK, depth, paths));
         }
     }
 }
@@ -147,8 +200,10 @@ int main(void)
 {
     RUN("perft", start_position_counts);
     RUN("perft", count_matches_generate);
+    RUN("perft", deep_crowning_counts);
     RUN("perft", fast_matches_naive);
     RUN("perft", fast_matches_naive_few_kings);
     RUN("perft", fast_matches_naive_games);
+    RUN("perft", fast_matches_naive_switches);
     return check_total_failed != 0;
 }
