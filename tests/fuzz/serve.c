@@ -29,6 +29,13 @@ enum { MAX_REQUESTS = 32, MAX_CREATED = MAX_REQUESTS };
 static ServeStore *store;
 static bool trace; /* FUZZ_TRACE=1: each request and its reply on stderr */
 
+/* At exit: the workers joined and everything freed, so leak checkers see no lost memory. */
+static void free_store(void)
+{
+    serve_store_shutdown(store);
+    serve_store_free(store);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     trace = getenv("FUZZ_TRACE") != NULL;
@@ -40,6 +47,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     store = serve_store_new(&opt, err);
     if (!store)
         fuzz_fail(__FILE__, __LINE__, err);
+    atexit(free_store);
     return 0;
 }
 
