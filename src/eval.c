@@ -1,12 +1,13 @@
 /*
  * eval.c - the static evaluation (see eval.h).
  *
- * Both sides are scored by the same function, side_terms(), which sees the board from Black's
- * seat: its men move up (towards row 7). White is scored on the board turned half a circle
- * (bit i -> bit 31-i), which maps White's men onto Black's start squares and keeps every
- * geometric term (rows, centre, edges, double corners) the same. Terms are accumulated separately
- * for the opening (mg) and the ending (eg) and blended by the piece count at the end. Every number
- * comes from the Weights table.
+ * Both sides are scored by the same function, side_terms(), from their own seat: rows count from
+ * the side's own back row, "forward" is the way its men move. The function is inlined once per
+ * colour with the colour a constant, so the direction choices fold away. Every set of squares it
+ * uses that is not relative to a side (centre, edges, double corners, wings) is symmetric under
+ * the half turn, so both sides are scored alike (the tests check colour symmetry). Terms are
+ * accumulated separately for the opening (mg) and the ending (eg) and blended by the piece count
+ * at the end. Every number comes from the Weights table.
  */
 #include "eval.h"
 
@@ -18,7 +19,8 @@
 #define EVAL_DOUBLE_CORNER 0x88000011u /* squares 1, 5 and 28, 32 */
 #define EVAL_LEFT_HALF 0x33333333u     /* columns 0-3 (diagram) */
 
-static Bitboard cone[SQUARE_NB];     /* squares a man on sq could still reach moving up */
+static Bitboard cone[COLOR_NB][SQUARE_NB]; /* squares a man of a colour on sq could still reach */
+static uint8_t reverse4[16];               /* a 4-bit pattern read backwards */
 static uint8_t distance[SQUARE_NB][SQUARE_NB]; /* king steps between two squares (no pieces) */
 
 __attribute__((constructor)) static void eval_init(void)
@@ -29,10 +31,21 @@ __attribute__((constructor)) static void eval_init(void)
         for (int d = DIR_UL; d <= DIR_UR; d++) {
             int n = bb_step[sq][d];
             if (n >= 0)
-                c |= (1u << n) | cone[n];
+                c |= (1u << n) | cone[BLACK][n];
         }
-        cone[sq] = c;
+        cone[BLACK][sq] = c;
     }
+    for (int sq = 0; sq < SQUARE_NB; sq++) {
+        Bitboard c = 0;
+        for (int d = DIR_DL; d <= DIR_DR; d++) {
+            int n = bb_step[sq][d];
+            if (n >= 0)
+                c |= (1u << n) | cone[WHITE][n];
+        }
+        cone[WHITE][sq] = c;
+    }
+    for (int p = 0; p < 16; p++)
+        reverse4[p] = (uint8_t)(((p & 1) << 3) | ((p & 2) << 1) | ((p & 4) >> 1) | ((p & 8) >> 3));
     for (int a = 0; a < SQUARE_NB; a++)
         for (int b = 0; b < SQUARE_NB; b++) {
             int dr = bb_row(a) - bb_row(b), dc = bb_col(a) - bb_col(b);
@@ -42,35 +55,35 @@ __attribute__((constructor)) static void eval_init(void)
         }
 }
 
-static inline Bitboard flip(Bitboard x)
-{
-    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
-    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
-    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
-    return __builtin_bswap32(x);
-}
-
 typedef struct {
     int mg, eg;
 } Pair;
 
-/* Terms of the side whose men are MEN and kings KINGS, seen from its own seat (men move up),
- * against OMEN and OKINGS. Material is left to the caller. */
-static Pair side_terms(const int *w, Bitboard men, Bitboard kings, Bitboard omen, Bitboard okings)
+/* One step forward (the way men of US move) to the left and right of the mover. */
+static inline Bitboard fwd_a(int us, Bitboard x) { return us == BLACK ? bb_ul(x) : bb_dr(x); }
+static inline Bitboard fwd_b(int us, Bitboard x) { return us == BLACK ? bb_ur(x) : bb_dl(x); }
+
+/* Terms of side US (men MEN, kings KINGS) against OMEN and OKINGS, from US's seat. Material is
+ * left to the caller. */
+static inline __attribute__((always_inline)) Pair side_terms(const int *w, int us, Bitboard men,
+                                                            Bitboard kings, Bitboard omen,
+                                                            Bitboard okings)
 {
     Pair s = {0, 0};
     Bitboard occupied = men | kings | omen | okings;
     Bitboard empty = ~occupied;
 
-    /* 1. Advancement of the men, row by row. */
+    /* 1. Advancement of the men, row by row from their own back row. */
     for (int r = 1; r <= 6; r++) {
-        int n = bb_popcount(men & BB_ROW(r));
+        int n = bb_popcount(men & BB_ROW(us == BLACK ? r : 7 - r));
         s.mg += n * w[W_MAN_ROW1_MG + r - 1];
         s.eg += n * w[W_MAN_ROW1_EG + r - 1];
     }
 
-    /* 2. The back-rank guard, worth less once the opponent has a king to attack it from behind. */
-    int back = w[W_BACK_0 + (men & 0xFu)];
+    /* 2. The back-rank guard, worth less once the opponent has a king to attack it from behind.
+     * Pattern bit i: the i-th home square counted from the side's own square 1 (32 for White). */
+    int pattern = us == BLACK ? (int)(men & 0xFu) : reverse4[men >> 28];
+    int back = w[W_BACK_0 + pattern];
     if (okings)
         back = back * w[W_BACK_KING_SCALE] / 16;
     s.mg += back;
@@ -85,7 +98,7 @@ static Pair side_terms(const int *w, Bitboard men, Bitboard kings, Bitboard omen
             ke * w[W_KING_EDGE_EG];
 
     /* 4. Mobility: empty squares each piece can step to. */
-    int man_mob = bb_popcount(bb_ul(men) & empty) + bb_popcount(bb_ur(men) & empty);
+    int man_mob = bb_popcount(fwd_a(us, men) & empty) + bb_popcount(fwd_b(us, men) & empty);
     s.mg += man_mob * w[W_MAN_MOB_MG];
     s.eg += man_mob * w[W_MAN_MOB_EG];
 
@@ -98,12 +111,12 @@ static Pair side_terms(const int *w, Bitboard men, Bitboard kings, Bitboard omen
     /* 6. Runaways: with no opposing king, a man whose cone holds no opposing piece crowns: an
      * opposing man outside the cone moves away from it as fast as the cone narrows. */
     if (!okings) {
-        Bitboard opp = omen;
-        for (Bitboard m = men & ~BB_ROW(0); m; m &= m - 1) {
+        Bitboard home = us == BLACK ? BB_ROW(0) : BB_ROW(7);
+        for (Bitboard m = men & ~home; m; m &= m - 1) {
             int sq = bb_lsb(m);
-            if (cone[sq] & opp)
+            if (cone[us][sq] & omen)
                 continue;
-            int to_go = 7 - bb_row(sq);
+            int to_go = us == BLACK ? 7 - bb_row(sq) : bb_row(sq);
             s.mg += w[W_RUNAWAY_MG] - to_go * w[W_RUNAWAY_ROW];
             s.eg += w[W_RUNAWAY_EG] - to_go * w[W_RUNAWAY_ROW];
         }
@@ -113,7 +126,11 @@ static Pair side_terms(const int *w, Bitboard men, Bitboard kings, Bitboard omen
      * opposing piece can take it, counting the square the king leaves as empty). */
     if (kings) {
         Bitboard opp = omen | okings;
-        Bitboard attackers[DIR_NB] = {okings, okings, opp, opp}; /* pieces moving that way */
+        /* Opposing pieces that move in each direction: kings all four ways, men towards US's
+         * home (down for Black, up for White). */
+        Bitboard attackers[DIR_NB];
+        attackers[DIR_UL] = attackers[DIR_UR] = us == BLACK ? okings : opp;
+        attackers[DIR_DL] = attackers[DIR_DR] = us == BLACK ? opp : okings;
         Bitboard attacked = 0;
         for (int d = 0; d < DIR_NB; d++)
             attacked |= bb_shift(attackers[d], d) & bb_shift(empty, d ^ 3);
@@ -177,8 +194,8 @@ int eval_board(const Weights *weights, const Board *b)
     int eg = men * w[W_MAN_EG] + kings * w[W_KING_EG];
 
     /* 2. Positional terms of each side from its own seat. */
-    Pair pb = side_terms(w, bm, bk, wm, wk);
-    Pair pw = side_terms(w, flip(wm), flip(wk), flip(bm), flip(bk));
+    Pair pb = side_terms(w, BLACK, bm, bk, wm, wk);
+    Pair pw = side_terms(w, WHITE, wm, wk, bm, bk);
     mg += pb.mg - pw.mg;
     eg += pb.eg - pw.eg;
 

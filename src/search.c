@@ -332,9 +332,9 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
 
     /* 3. The captures, biggest first. */
     MoveList list;
-    movegen_generate(b, r, false, &list);
+    list.count = 0;
+    int n = movegen_captures_of(b, r, false, &list, jumpers);
     int keys[MAX_MOVES];
-    int n = list.count;
     for (int i = 0; i < n; i++)
         keys[i] = list.moves[i].captured ? 64 * bb_popcount(list.moves[i].captured) +
                                                16 * bb_popcount(list.moves[i].captured & b->kings)
@@ -443,7 +443,12 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
     MoveList caps;
     int n;
     if (jumpers || !r->capture_mandatory) {
-        n = movegen_generate(b, r, false, &caps);
+        if (r->capture_mandatory) {
+            caps.count = 0;
+            n = movegen_captures_of(b, r, false, &caps, jumpers);
+        } else {
+            n = movegen_generate(b, r, false, &caps);
+        }
         for (int i = 0; i < n; i++) {
             const Move *m = &caps.moves[i];
             moves[i].from = m->from;

@@ -9,6 +9,8 @@
 #include "notation.h"
 #include "weights.h"
 
+#include <stdarg.h>
+
 static Bitboard reverse_bits(Bitboard x)
 {
     Bitboard r = 0;
@@ -108,19 +110,45 @@ static int eval_fen(const Weights *w, const char *fen)
     return ok ? eval_board(w, &b) : 0;
 }
 
-/* The start is even (only the side to move's tempo); a man up is about a man; a runaway man
- * is worth more than a blocked one; the weak side's king is better off in a double corner. */
+/* All weights zero but the ones listed (pairs of id, value; ending with -1). */
+static void only(Weights *w, ...)
+{
+    for (int i = 0; i < WEIGHT_NB; i++)
+        w->v[i] = 0;
+    va_list ap;
+    va_start(ap, w);
+    for (int id = va_arg(ap, int); id >= 0; id = va_arg(ap, int))
+        w->v[id] = va_arg(ap, int);
+    va_end(ap);
+}
+
+/* The sense of the terms, each alone (so the test holds whatever values a tuner gives them):
+ * the start is even but for the tempo; a runaway man is found as such; the weaker side's king is
+ * credited for sitting in a double corner; a trapped king is found. */
 static void test_terms(void)
 {
     Weights w;
     weights_default(&w);
     CHECK(eval_fen(&w, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12") ==
           w.v[W_TEMPO]);
-    int up = eval_fen(&w, "B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12");
-    CHECK(up > SCORE_MAN / 2 && up < 2 * SCORE_MAN);
-    /* White to move in both: Black's man on 20 is free with White on 29, not with White on 32. */
-    CHECK(eval_fen(&w, "W:W29:B20") < eval_fen(&w, "W:W32:B20"));
-    CHECK(eval_fen(&w, "W:WK1:BK18,K19") > eval_fen(&w, "W:WK3:BK18,K19"));
+    CHECK(eval_fen(&w, "B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12") > 0);
+
+    /* White to move: Black's man on 20 is free with White on 29 (3 rows to go), not with White
+     * on 32, which stands in its cone. */
+    only(&w, W_RUNAWAY_MG, 50, W_RUNAWAY_EG, 50, W_RUNAWAY_ROW, 5, -1);
+    CHECK(eval_fen(&w, "W:W29:B20") == -35);
+    CHECK(eval_fen(&w, "W:W32:B20") == 0);
+    CHECK(eval_fen(&w, "B:W13:B4") == -35); /* White's man on 13, 3 rows to go, seen by Black */
+
+    only(&w, W_KING_MG, 100, W_KING_EG, 100, W_WEAK_DOUBLE_CORNER, 20, -1);
+    /* The corner bonus is an ending term: 3 pieces blend 3/24 opening and 21/24 ending. */
+    CHECK(eval_fen(&w, "W:WK1:BK18,K19") == -(3 * 100 + 21 * (100 - 20)) / 24);
+    CHECK(eval_fen(&w, "W:WK3:BK18,K19") == -100);
+
+    /* Black's king on 4 (the single corner) has one neighbour, 8, holding a White man it cannot
+     * jump (11 is taken). */
+    only(&w, W_KING_TRAPPED_MG, -30, W_KING_TRAPPED_EG, -30, -1);
+    CHECK(eval_fen(&w, "B:W8,11:BK4,3") == -30);
 }
 
 int main(void)
