@@ -339,6 +339,7 @@ typedef struct {
     size_t map_bytes;
     const uint32_t *offsets;
     const uint8_t *data;
+    uint64_t data_bytes; /* bytes at data: the block offsets read from the file must stay within */
     EgdbSlice slice;
 } MappedSlice;
 
@@ -393,6 +394,7 @@ static MappedSlice *map_slice(const char *path, char *err)
     ms->map_bytes = (size_t)st.st_size;
     ms->offsets = (const uint32_t *)((const uint8_t *)m + sizeof h);
     ms->data = (const uint8_t *)m + sizeof h + ((size_t)h.nblocks + 1) * 4;
+    ms->data_bytes = h.data_bytes;
     egdb_slice_init(&ms->slice, h.bm, h.bk, h.wm, h.wk);
     return ms;
 }
@@ -538,7 +540,9 @@ static EgdbValue probe_stored(const EgdbSet *set, const Board *b)
     uint64_t i = egdb_index_encode(&ms->slice, &bb);
     uint64_t blk = i / EGDB_BLOCK;
     uint32_t lo = ms->offsets[blk], hi = ms->offsets[blk + 1];
-    if (hi < lo)
+    /* The offsets come from the file, which only had its header checked when it was mapped: a
+     * damaged table must not send the probe outside the mapping. */
+    if (hi < lo || hi > ms->data_bytes)
         return EGDB_UNKNOWN;
     int v = block_value(ms->data + lo, hi - lo, (uint32_t)(i % EGDB_BLOCK));
     return v < 0 ? EGDB_UNKNOWN : (EgdbValue)v;

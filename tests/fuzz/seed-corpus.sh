@@ -112,3 +112,9 @@ printf 'human\ncomputer\n1\nno\n1\n2\nhint\nundo\nboard\nhelp\n9-14\nsave game.p
 printf 'computer\ncomputer\n0.1\nno\nyes\n' | put play computers
 printf 'h\nh\n\nno\n11-15\n22x15\n1\n99\n0\nundo\nundo\nundo\nq\n' | put play humans
 printf 'maybe\nhuman\nhuman\n-1\n1e9\nnan\n2\nyes\nnone.txt\n\n\001\000x\n' | put play bad-answers
+
+# Endgame database files: the 2- and 3-piece slices as `ponder egdb build' writes them.
+EG=$(mktemp -d)
+"$PONDER" egdb build --pieces 3 --dir "$EG" >/dev/null 2>&1
+for f in "$EG"/*.egdb; do put egdb "$(basename "$f" .egdb)" <"$f"; done
+rm -rf "$EG"
