@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { BENCH_DEFAULT_DEPTH = 22, BENCH_HASH_MB = 16 };
+enum { BENCH_DEFAULT_DEPTH = 23, BENCH_HASH_MB = 16 };
 
 static const char *const bench_positions[] = {
     "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
