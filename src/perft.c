@@ -85,7 +85,7 @@ static inline uint64_t hash_key(uint64_t key, int depth)
 typedef struct {
     const Rules *rules;
     PerftHash *hash; /* NULL: no table */
-    uint64_t salt;   /* mixed into the keys: one table can serve several rule sets and conventions */
+    uint64_t salt; /* mixed into the keys: one table can serve several rule sets and conventions */
     bool all_paths;
 } Walk;
 
@@ -115,8 +115,7 @@ static bool same_switches(const Rules *a, const Rules *b)
 {
     return a->capture_mandatory == b->capture_mandatory && a->multi_jump == b->multi_jump &&
            a->crown_continues == b->crown_continues &&
-           a->men_capture_backward == b->men_capture_backward &&
-           a->flying_kings == b->flying_kings;
+           a->men_capture_backward == b->men_capture_backward && a->flying_kings == b->flying_kings;
 }
 
 /* The rules the walk reads. */
@@ -126,11 +125,12 @@ INLINE const Rules *walk_rules(const Walk *w, int sw)
 }
 
 #define WALK_FUNCTIONS(SUFFIX)                                                                     \
-    static uint64_t inner_black##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings,        \
+    static uint64_t inner_black##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings,       \
                                         uint64_t key, int depth);                                  \
-    static uint64_t inner_white##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings,        \
+    static uint64_t inner_white##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings,       \
                                         uint64_t key, int depth);                                  \
-    static uint64_t leaf_parent_black##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings); \
+    static uint64_t leaf_parent_black##SUFFIX(const Walk *w, Spread us, Spread them,               \
+                                              Spread kings);                                       \
     static uint64_t leaf_parent_white##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings);
 WALK_FUNCTIONS(_any)
 WALK_FUNCTIONS(_english)
@@ -166,7 +166,10 @@ INLINE uint64_t zobrist_sp(int c, bool king, Spread bit)
 enum { HASH_MIN_DEPTH = 4 };
 
 /* Whether a node of depth DEPTH needs its key: only the hash table reads keys. */
-INLINE bool keyed(const Walk *w, int depth) { return w->hash && depth >= HASH_MIN_DEPTH; }
+INLINE bool keyed(const Walk *w, int depth)
+{
+    return w->hash && depth >= HASH_MIN_DEPTH;
+}
 
 /* The children of a node of depth DEPTH reached by a simple move of MOVERS in direction N (a
  * constant). At a leaf parent (LEAF_PARENT, DEPTH 2) each child only needs its number of moves,
@@ -182,8 +185,8 @@ INLINE uint64_t simple_children(int c, const Walk *w, int sw, Spread us, Spread 
     for (Spread to = sp_shift(movers, n) & empty; to; to &= to - 1) {
         Spread tb = to & (0 - to), fb = sp_shift(tb, -n);
         if (leaf_parent) {
-            total += (uint64_t)movegen_sp_count(c ^ 1, them, us ^ fb ^ tb, kings & them, walk_rules(w, sw),
-                                                w->all_paths);
+            total += (uint64_t)movegen_sp_count(c ^ 1, them, us ^ fb ^ tb, kings & them,
+                                                walk_rules(w, sw), w->all_paths);
             continue;
         }
         bool king = (kings & fb) != 0, crowns = !king && (tb & SP_CROWN_ROW(c));
@@ -238,22 +241,23 @@ INLINE uint64_t jump_children(int c, const Walk *w, int sw, Spread us, Spread th
  * after two jumps and one; a route ends there if no jump goes on (AGAIN: the squares from which
  * one does). Men only: the caller sends kings, and men that a crowning lets go on, to the
  * generator. */
-INLINE uint64_t routes3(int c, const Walk *w, int sw, Spread us, Spread them, Spread kings, uint64_t key,
-                        int depth, bool leaf_parent, int d1, int d2, int d3, Spread x3)
+INLINE uint64_t routes3(int c, const Walk *w, int sw, Spread us, Spread them, Spread kings,
+                        uint64_t key, int depth, bool leaf_parent, int d1, int d2, int d3,
+                        Spread x3)
 {
     uint64_t total = 0;
     for (; x3; x3 &= x3 - 1) {
         Spread tb = x3 & (0 - x3);
-        Spread captured = sp_shift(tb, -d3) | sp_shift(tb, -2 * d3 - d2) |
-                          sp_shift(tb, -2 * d3 - 2 * d2 - d1);
+        Spread captured =
+            sp_shift(tb, -d3) | sp_shift(tb, -2 * d3 - d2) | sp_shift(tb, -2 * d3 - 2 * d2 - d1);
         total += capture_child(c, w, sw, us, them, kings, key, depth, leaf_parent,
                                sp_shift(tb, -2 * (d1 + d2 + d3)), tb, captured);
     }
     return total;
 }
-INLINE uint64_t routes2(int c, const Walk *w, int sw, Spread us, Spread them, Spread kings, uint64_t key,
-                        int depth, bool leaf_parent, Spread ja, Spread jb, int d1, int d2,
-                        Spread x2)
+INLINE uint64_t routes2(int c, const Walk *w, int sw, Spread us, Spread them, Spread kings,
+                        uint64_t key, int depth, bool leaf_parent, Spread ja, Spread jb, int d1,
+                        int d2, Spread x2)
 {
     const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
     uint64_t total = 0;
@@ -271,12 +275,13 @@ INLINE uint64_t routes2(int c, const Walk *w, int sw, Spread us, Spread them, Sp
     }
     return total;
 }
-INLINE uint64_t routes1(int c, const Walk *w, int sw, Spread us, Spread them, Spread kings, uint64_t key,
-                        int depth, bool leaf_parent, Spread ja, Spread jb, int d1, Spread x1)
+INLINE uint64_t routes1(int c, const Walk *w, int sw, Spread us, Spread them, Spread kings,
+                        uint64_t key, int depth, bool leaf_parent, Spread ja, Spread jb, int d1,
+                        Spread x1)
 {
     const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
-    uint64_t total = jump_children(c, w, sw, us, them, kings, key, depth, leaf_parent, d1,
-                                   x1 & ~(ja | jb));
+    uint64_t total =
+        jump_children(c, w, sw, us, them, kings, key, depth, leaf_parent, d1, x1 & ~(ja | jb));
     if (x1 & (ja | jb)) {
         total += routes2(c, w, sw, us, them, kings, key, depth, leaf_parent, ja, jb, d1, fa,
                          sp_shift(x1 & ja, 2 * fa));
@@ -288,8 +293,8 @@ INLINE uint64_t routes1(int c, const Walk *w, int sw, Spread us, Spread them, Sp
 
 /* The children reached by the captures of PIECES (kings, and men whose capture can go on), which
  * the move generator lists; out of line because the list is large. */
-static __attribute__((noinline)) uint64_t generated_children(int c, const Walk *w, int sw, Spread us,
-                                                             Spread them, Spread kings,
+static __attribute__((noinline)) uint64_t generated_children(int c, const Walk *w, int sw,
+                                                             Spread us, Spread them, Spread kings,
                                                              uint64_t key, int depth, Spread pieces)
 {
     Board b;
@@ -308,13 +313,14 @@ static __attribute__((noinline)) uint64_t generated_children(int c, const Walk *
         Spread cus = bb_spread(child.pieces[c ^ 1]), cthem = bb_spread(child.pieces[c]);
         Spread ck = bb_spread(child.kings);
         if (depth == 2)
-            total +=
-                (uint64_t)(c == BLACK
-                               ? movegen_sp_count(WHITE, cus, cthem, ck, walk_rules(w, sw), w->all_paths)
-                               : movegen_sp_count(BLACK, cus, cthem, ck, walk_rules(w, sw), w->all_paths));
+            total += (uint64_t)(c == BLACK ? movegen_sp_count(WHITE, cus, cthem, ck,
+                                                              walk_rules(w, sw), w->all_paths)
+                                           : movegen_sp_count(BLACK, cus, cthem, ck,
+                                                              walk_rules(w, sw), w->all_paths));
         else if (sw == SW_ENGLISH)
-            total += c == BLACK ? subtree(WHITE, w, SW_ENGLISH, cus, cthem, ck, child.key, depth - 1)
-                                : subtree(BLACK, w, SW_ENGLISH, cus, cthem, ck, child.key, depth - 1);
+            total += c == BLACK
+                         ? subtree(WHITE, w, SW_ENGLISH, cus, cthem, ck, child.key, depth - 1)
+                         : subtree(BLACK, w, SW_ENGLISH, cus, cthem, ck, child.key, depth - 1);
         else
             total += c == BLACK ? subtree(WHITE, w, SW_ANY, cus, cthem, ck, child.key, depth - 1)
                                 : subtree(BLACK, w, SW_ANY, cus, cthem, ck, child.key, depth - 1);
@@ -341,9 +347,9 @@ static __attribute__((noinline)) uint64_t generated_children(int c, const Walk *
  *   are counted one by one.
  * - A child's count is its captures if it has some and they are forced, else captures plus
  *   simple moves. */
-INLINE uint64_t bulk_simple_children(int c, const Walk *w, int sw, Spread us, Spread them, Spread empty,
-                                     int n, Spread movers, Spread ma, Spread mb, int s, Spread dfa,
-                                     Spread dfb, Spread branchy_parent)
+INLINE uint64_t bulk_simple_children(int c, const Walk *w, int sw, Spread us, Spread them,
+                                     Spread empty, int n, Spread movers, Spread ma, Spread mb,
+                                     int s, Spread dfa, Spread dfb, Spread branchy_parent)
 {
     const Rules *r = walk_rules(w, sw);
     const int ga = -SP_FWD_A(c), gb = -SP_FWD_B(c); /* the opponent's steps */
@@ -390,8 +396,8 @@ INLINE uint64_t bulk_simple_children(int c, const Walk *w, int sw, Spread us, Sp
 
 /* A node of depth DEPTH with C to move: captures first (single jumps of men from the bitboards,
  * the rest through the generator), then, unless a capture was forced, the simple moves. */
-INLINE uint64_t node(int c, const Walk *w, int sw, Spread us, Spread them, Spread kings, uint64_t key,
-                     int depth, bool leaf_parent)
+INLINE uint64_t node(int c, const Walk *w, int sw, Spread us, Spread them, Spread kings,
+                     uint64_t key, int depth, bool leaf_parent)
 {
     const Rules *r = walk_rules(w, sw);
     uint64_t hk = 0;
@@ -414,7 +420,8 @@ INLINE uint64_t node(int c, const Walk *w, int sw, Spread us, Spread them, Sprea
     uint64_t total = 0;
     if ((la | lb | kj) && r->multi_jump && !r->crown_continues) {
         /* Men's captures from the bitboards, kings' through the generator. */
-        Spread ja = movegen_sp_jump_from(them, empty, fa), jb = movegen_sp_jump_from(them, empty, fb);
+        Spread ja = movegen_sp_jump_from(them, empty, fa),
+               jb = movegen_sp_jump_from(them, empty, fb);
         total += routes1(c, w, sw, us, them, kings, key, depth, leaf_parent, ja, jb, fa, la);
         total += routes1(c, w, sw, us, them, kings, key, depth, leaf_parent, ja, jb, fb, lb);
         if (kj)
@@ -449,13 +456,15 @@ INLINE uint64_t node(int c, const Walk *w, int sw, Spread us, Spread them, Sprea
             Spread dfa = sp_shift(ma & us, -fa), dfb = sp_shift(mb & us, -fb);
             Spread branchy = movegen_sp_branchy(c ^ 1, movegen_sp_jump_from(us, empty, -fa),
                                                 movegen_sp_jump_from(us, empty, -fb));
-            total += bulk_simple_children(c, w, sw, us, them, empty, fa, us, ma, mb, s, dfa, dfb, branchy);
-            total += bulk_simple_children(c, w, sw, us, them, empty, fb, us, ma, mb, s, dfa, dfb, branchy);
+            total += bulk_simple_children(c, w, sw, us, them, empty, fa, us, ma, mb, s, dfa, dfb,
+                                          branchy);
+            total += bulk_simple_children(c, w, sw, us, them, empty, fb, us, ma, mb, s, dfa, dfb,
+                                          branchy);
             if (ukings) {
-                total += bulk_simple_children(c, w, sw, us, them, empty, -fa, ukings, ma, mb, s, dfa,
-                                              dfb, branchy);
-                total += bulk_simple_children(c, w, sw, us, them, empty, -fb, ukings, ma, mb, s, dfa,
-                                              dfb, branchy);
+                total += bulk_simple_children(c, w, sw, us, them, empty, -fa, ukings, ma, mb, s,
+                                              dfa, dfb, branchy);
+                total += bulk_simple_children(c, w, sw, us, them, empty, -fb, ukings, ma, mb, s,
+                                              dfa, dfb, branchy);
             }
             goto done;
         }
@@ -480,21 +489,21 @@ done:
 }
 
 #define WALK_DEFINITIONS(SUFFIX, SW)                                                               \
-    static uint64_t inner_black##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings,        \
+    static uint64_t inner_black##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings,       \
                                         uint64_t key, int depth)                                   \
     {                                                                                              \
         return node(BLACK, w, SW, us, them, kings, key, depth, false);                             \
     }                                                                                              \
-    static uint64_t inner_white##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings,        \
+    static uint64_t inner_white##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings,       \
                                         uint64_t key, int depth)                                   \
     {                                                                                              \
         return node(WHITE, w, SW, us, them, kings, key, depth, false);                             \
     }                                                                                              \
-    static uint64_t leaf_parent_black##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings)  \
+    static uint64_t leaf_parent_black##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings) \
     {                                                                                              \
         return node(BLACK, w, SW, us, them, kings, 0, 2, true);                                    \
     }                                                                                              \
-    static uint64_t leaf_parent_white##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings)  \
+    static uint64_t leaf_parent_white##SUFFIX(const Walk *w, Spread us, Spread them, Spread kings) \
     {                                                                                              \
         return node(WHITE, w, SW, us, them, kings, 0, 2, true);                                    \
     }
