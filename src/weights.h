@@ -22,37 +22,39 @@
  * Arrays are spelled out element by element so each has its own name. */
 #define WEIGHTS_TABLE(X)                                                                           \
     /* material: a man is the unit; a king's worth depends on the phase */                         \
-    X(MAN_MG, 100) X(MAN_EG, 100) X(KING_MG, 135) X(KING_EG, 150)                                  \
+    X(MAN_MG, 100) X(MAN_EG, 166) X(KING_MG, 249) X(KING_EG, 173)                                  \
     /* men by row, counted from their own back row (row 0 is the back-rank pattern below; a man */ \
     /* on row 7 is a king) */                                                                      \
-    X(MAN_ROW1_MG, 0) X(MAN_ROW2_MG, 1) X(MAN_ROW3_MG, 3) X(MAN_ROW4_MG, 5) X(MAN_ROW5_MG, 8)      \
-    X(MAN_ROW6_MG, 12)                                                                             \
-    X(MAN_ROW1_EG, 2) X(MAN_ROW2_EG, 5) X(MAN_ROW3_EG, 9) X(MAN_ROW4_EG, 14) X(MAN_ROW5_EG, 20)    \
-    X(MAN_ROW6_EG, 28)                                                                             \
+    X(MAN_ROW1_MG, 40) X(MAN_ROW2_MG, 15) X(MAN_ROW3_MG, 3) X(MAN_ROW4_MG, -11)                    \
+    X(MAN_ROW5_MG, -19)                                                                            \
+    X(MAN_ROW6_MG, -25)                                                                            \
+    X(MAN_ROW1_EG, 23) X(MAN_ROW2_EG, 41) X(MAN_ROW3_EG, 54) X(MAN_ROW4_EG, 67) X(MAN_ROW5_EG, 81) \
+    X(MAN_ROW6_EG, 75)                                                                             \
     /* own back row: value of each pattern of men on its four squares, bit i set when the i-th */  \
     /* holds a man (Black: squares 1, 2, 3, 4; White: 32, 31, 30, 29); BACK_5 is the bridge */      \
-    X(BACK_0, 0) X(BACK_1, 6) X(BACK_2, 6) X(BACK_3, 10) X(BACK_4, 8) X(BACK_5, 22) X(BACK_6, 14)  \
-    X(BACK_7, 26) X(BACK_8, 3) X(BACK_9, 10) X(BACK_10, 12) X(BACK_11, 16) X(BACK_12, 12)          \
-    X(BACK_13, 26) X(BACK_14, 18) X(BACK_15, 30)                                                   \
+    X(BACK_0, 0) X(BACK_1, 40) X(BACK_2, 48) X(BACK_3, 93) X(BACK_4, 40) X(BACK_5, 114)            \
+    X(BACK_6, 100)                                                                                 \
+    X(BACK_7, 203) X(BACK_8, 21) X(BACK_9, 54) X(BACK_10, 97) X(BACK_11, 151) X(BACK_12, 61)       \
+    X(BACK_13, 144) X(BACK_14, 144) X(BACK_15, 215)                                                \
     /* the back-rank guard matters while the opponent has no king: scale in 1/16 once he has */    \
-    X(BACK_KING_SCALE, 6)                                                                          \
+    X(BACK_KING_SCALE, 18)                                                                         \
     /* centre (squares 10-11, 14-15, 18-19, 22-23 seen from Black) and edge (the side columns) */  \
-    X(MAN_CENTER_MG, 3) X(MAN_CENTER_EG, 1) X(KING_CENTER_MG, 8) X(KING_CENTER_EG, 10)             \
-    X(MAN_EDGE_MG, -2) X(MAN_EDGE_EG, 0) X(KING_EDGE_MG, -6) X(KING_EDGE_EG, -10)                  \
+    X(MAN_CENTER_MG, 12) X(MAN_CENTER_EG, -14) X(KING_CENTER_MG, 11) X(KING_CENTER_EG, 2)          \
+    X(MAN_EDGE_MG, 6) X(MAN_EDGE_EG, -10) X(KING_EDGE_MG, -36) X(KING_EDGE_EG, 5)                  \
     /* mobility: per empty square a piece can step to */                                          \
-    X(MAN_MOB_MG, 1) X(MAN_MOB_EG, 2) X(KING_MOB_MG, 2) X(KING_MOB_EG, 3)                          \
+    X(MAN_MOB_MG, 3) X(MAN_MOB_EG, 4) X(KING_MOB_MG, -1) X(KING_MOB_EG, 2)                         \
     /* a man that nothing can stop from crowning: base value minus so much per row still to go */  \
     X(RUNAWAY_MG, 40) X(RUNAWAY_EG, 60) X(RUNAWAY_ROW, 5)                                          \
     /* balance: per man of difference between the two halves of the board (left / right) */       \
-    X(BALANCE_MG, -3) X(BALANCE_EG, -1)                                                            \
+    X(BALANCE_MG, -7) X(BALANCE_EG, 0)                                                             \
     /* kings that cannot move, and kings whose every move steps onto a capturable square */        \
-    X(KING_TRAPPED_MG, -30) X(KING_TRAPPED_EG, -40) X(KING_DOMINATED_MG, -12)                      \
-    X(KING_DOMINATED_EG, -18)                                                                      \
+    X(KING_TRAPPED_MG, -76) X(KING_TRAPPED_EG, 23) X(KING_DOMINATED_MG, -104)                      \
+    X(KING_DOMINATED_EG, 32)                                                                       \
     /* endings: the weaker side's kings in a double corner, the stronger side's king distance to */ \
     /* them (per square of distance), and trading down when ahead (per piece off the board) */     \
     X(WEAK_DOUBLE_CORNER, 20) X(CHASE_DISTANCE, -4) X(TRADE_DOWN, 3)                               \
     /* the side to move */                                                                         \
-    X(TEMPO, 3)
+    X(TEMPO, -1)
 
 typedef enum {
 #define WEIGHTS_ENUM(id, value) W_##id,
