@@ -48,7 +48,7 @@ plot "$tmp/linear" using 1:2 with lines lw 2 lc rgb "#1f77b4" title "training (l
      \"$tmp/exact\" using 1:3 with points pt 5 ps 1.2 lc rgb \"#d62728\" title \"held out (evaluation)\"")
 set title "Elo of successive weight versions (95% interval)"
 set xlabel "version"
-set ylabel "Elo relative to the built-in weights"
+set ylabel "Elo against version 0 (hand-set weights)"
 unset key
 set xrange [-0.5:*]
 set offsets 0, 0.5, 20, 20
