@@ -46,7 +46,10 @@ static void expand(void)
 static RefereeStatus one_game(const char *black_cmd, const char *white_cmd, RefereeResult *r,
                               Game *g)
 {
-    RefereeSetup s = {{black_cmd, white_cmd}, NULL, 0.1, 0.4, 1.0, 200, -1, -1, 1};
+    /* 2 s for a program's first answer: a loaded machine (or ASan) can take over a second to
+     * start `ponder player --random'; the scripted hang still times out well before its
+     * `sleep 5' ends (3.1 s). A margin of 1 s keeps the random mover from losing on time. */
+    RefereeSetup s = {{black_cmd, white_cmd}, NULL, 0.1, 1.0, 2.0, 200, -1, -1, 1};
     char err[ERR_LEN];
     RefereeStatus st = referee_play(&s, g, r, err);
     if (st == REFEREE_FAILED)
@@ -64,14 +67,16 @@ static void scripted_losses(void)
         const char *cmd;  /* Black's program */
         EndCause cause;   /* how Black must lose */
     } cases[] = {
-        {"echo 'Give up!'; sleep 5", END_MALFORMED},
-        {"echo '9 18'; sleep 5", END_ILLEGAL},
-        {"echo '0 0'", END_MALFORMED},
+        /* These read the referee's `0 0' first, so that the line they write is their move. */
+        {"read x; echo 'Give up!'; sleep 5", END_MALFORMED},
+        {"read x; echo '9 18'; sleep 5", END_ILLEGAL},
+        {"read x; echo '0 0'", END_MALFORMED},
         {"read x; exit 4", END_EXIT},
         {"read x; kill -KILL $$", END_CRASH},
         {"exec sleep 5", END_TIMEOUT},
         {"exec >&-; sleep 5", END_CLOSED},
-        {"echo '9 13'; echo '10 14'; sleep 5", END_MALFORMED}, /* out of turn or an answer */
+        /* Both lines at once, before `0 0' is even read: the second is out of turn. */
+        {"echo '9 13'; echo '10 14'; sleep 5", END_MALFORMED},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         double t0 = cli_now();
@@ -83,7 +88,7 @@ static void scripted_losses(void)
         CHECK(r.cause == cases[i].cause);
         CHECK(r.winner == WHITE);
         CHECK(r.detail[0] != '\0');
-        CHECK(cli_now() - t0 < 3.0); /* never waits for the `sleep 5' */
+        CHECK(cli_now() - t0 < 4.5); /* never waits for the `sleep 5' */
     }
     /* White failing: the same, mirrored. */
     CHECK(one_game(random, "read x; exit 0", &r, &g) == REFEREE_DONE);
