@@ -18,3 +18,6 @@ $(if $(value FUZZ_VARIANT),$(eval $(call FUZZ_VARIANT,valgrind)))
 .PHONY: valgrind
 valgrind: build/valgrind/ponder build/valgrind/tests/test_fuzz
 	@sh tests/valgrind/run.sh
+
+# The quick pass in `make test' (tests/cli/valgrind.sh) runs this variant's ponder.
+test test-release: build/valgrind/ponder
