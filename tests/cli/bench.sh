@@ -26,3 +26,14 @@ expect_grep "bench names the bad depth" 'DEPTH' "$TMP/err"
 expect_status "bench rejects an unknown option" 2 "$PONDER" bench --fast
 expect_status "bench rejects a missing weights file" 1 "$PONDER" bench 2 --weights "$TMP/none"
 expect_grep "bench names the missing weights file" 'weights file' "$TMP/err"
+
+# Weights files: a bad line is named; a good file changes the evaluation, hence the signature.
+printf 'man_mg 100\nking_eg 1x0\n' >"$TMP/bad.weights"
+expect_status "bench rejects a malformed weights file" 1 "$PONDER" bench 2 --weights "$TMP/bad.weights"
+expect_grep "the weights error names file and line" "bad.weights, line 2: value of .king_eg. is not an integer" "$TMP/err"
+printf '# stronger kings\nking_mg 180\nking_eg 200\n' >"$TMP/good.weights"
+"$PONDER" bench 6 --weights "$TMP/good.weights" >"$TMP/w" 2>&1
+"$PONDER" bench 6 >"$TMP/d" 2>&1
+if grep -q '^Nodes searched' "$TMP/w" && ! cmp -s "$TMP/w" "$TMP/d"; then pass "a weights file changes the search"; else
+    fail "a weights file changes the search" "$(grep '^Nodes searched' "$TMP/w" "$TMP/d")"
+fi
