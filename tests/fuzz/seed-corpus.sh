@@ -118,3 +118,11 @@ EG=$(mktemp -d)
 "$PONDER" egdb build --pieces 3 --dir "$EG" >/dev/null 2>&1
 for f in "$EG"/*.egdb; do put egdb "$(basename "$f" .egdb)" <"$f"; done
 rm -rf "$EG"
+
+# Training-position files: a short self-play run, its first blocks, and its header alone.
+TF=$(mktemp)
+"$PONDER" selfplay --games 2 --seed 1 --nodes 300 --out "$TF" >/dev/null 2>&1
+head -c 1024 "$TF" | put trainfile selfplay-start
+head -c 16 "$TF" | put trainfile header-only
+put trainfile selfplay-2-games <"$TF"
+rm -f "$TF"
