@@ -26,6 +26,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -189,7 +190,7 @@ int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, ch
 /* ---- the runner ---- */
 
 static int stop_pipe[2] = {-1, -1};         /* [0] polled by the referees, [1] written on a signal */
-static volatile sig_atomic_t stop_signal;   /* the signal that stopped the run, 0 if none */
+static atomic_int stop_signal;              /* the signal that stopped the run, 0 if none */
 static double run_started;                  /* cli_now() when run_games began, for the bar */
 
 static void on_signal(int sig)
