@@ -21,3 +21,14 @@ stress: ponder
 	PONDER=$(STRESS_PONDER) STRESS_MAX_RSS=$(STRESS_MAX_RSS) sh tests/stress/serve.sh $(STRESS_CLIENTS) $(STRESS_SECONDS) || status=1; \
 	PONDER=$(STRESS_PONDER) sh tests/stress/match.sh $(STRESS_GAMES) || status=1; \
 	exit $$status
+
+# `make tsan': the threaded programs under ThreadSanitizer (tests/stress/tsan.sh), from a variant
+# of their own.
+tsan_CFLAGS := -O1 -g -fsanitize=thread -Wno-format-truncation # (see mk/valgrind.mk)
+$(eval $(call VARIANT,tsan))
+$(if $(value BALLOTS_VARIANT),$(eval $(call BALLOTS_VARIANT,tsan)))
+$(if $(value SERVE_VARIANT),$(eval $(call SERVE_VARIANT,tsan)))
+
+.PHONY: tsan
+tsan: build/tsan/ponder
+	@sh tests/stress/tsan.sh
