@@ -15,12 +15,18 @@
  * game since the last capture or man move, or on the search path) scores 0, and so does a
  * position 80 plies after the last capture or man move (the 40-move rule). A side with no move
  * has lost: -(SCORE_WIN - ply), so a nearer win scores higher.
+ *
+ * Selectivity, each part switchable in search_params and kept only where a match showed a gain
+ * (docs/engine.md has the figures): late move reductions, internal iterative reduction and
+ * futility pruning are on; late move pruning, ProbCut, a threat extension at the horizon and the
+ * forced-move extension are off.
  */
 #include "search.h"
 
 #include "bitboard.h"
 #include "cli.h"
 #include "eval.h"
+#include "movepick.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -63,7 +69,6 @@ struct SearchWorker {
     MoveList root;              /* legal root moves, best first after each iteration */
     uint8_t root_index[MAX_MOVES]; /* their indices in movegen order */
     int completed;              /* last finished depth */
-    int best_score;
     SearchInfo info;            /* the last finished iteration (main worker) */
 };
 
@@ -182,76 +187,6 @@ static void pv_update(SearchWorker *w, int ply, const Move *m)
     w->pv_len[ply] = n + 1;
 }
 
-/* A move as the search handles it: quiet moves are made straight from their squares (most
- * moves of most nodes, and the move generator's full paths cost more than they do); captures
- * point into the MoveList the generator filled. */
-typedef struct {
-    uint8_t from, to;
-    uint8_t crowns;  /* a man reaching the far row */
-    uint8_t capture; /* index in the node's MoveList, or NO_CAPTURE for a quiet move */
-} SearchMove;
-
-enum { NO_CAPTURE = 0xFF };
-
-/* The simple moves of B's side to move into OUT, direction by direction, squares ascending.
- * Returns their number. */
-static int gen_quiet(const Board *b, SearchMove *out)
-{
-    int us = b->side, n = 0;
-    Bitboard empty = board_empty(b), all = b->pieces[us], kings = all & b->kings;
-    Bitboard crown_row = us == BLACK ? BB_ROW(7) : BB_ROW(0);
-    for (int d = 0; d < DIR_NB; d++) {
-        bool forward = us == BLACK ? d <= DIR_UR : d >= DIR_DL;
-        Bitboard movers = forward ? all : kings;
-        for (Bitboard t = bb_shift(movers, d) & empty; t; t &= t - 1) {
-            int to = bb_lsb(t), from = bb_step[to][d ^ 3];
-            out[n].from = (uint8_t)from;
-            out[n].to = (uint8_t)to;
-            out[n].crowns = !((kings >> from) & 1u) && ((crown_row >> to) & 1u);
-            out[n].capture = NO_CAPTURE;
-            n++;
-        }
-    }
-    return n;
-}
-
-/* Plays the simple move M on B (copy-make, the key kept right). */
-static inline void apply_quiet(Board *b, const SearchMove *m)
-{
-    int us = b->side;
-    Bitboard fb = 1u << m->from, tb = 1u << m->to;
-    bool king = (b->kings & fb) != 0;
-    b->pieces[us] ^= fb | tb;
-    b->key ^= zobrist_piece[us][king][m->from];
-    if (king)
-        b->kings ^= fb | tb;
-    else if (m->crowns)
-        b->kings |= tb;
-    b->key ^= zobrist_piece[us][king || m->crowns][m->to] ^ zobrist_side;
-    b->side = us ^ 1;
-}
-
-/* The full Move of a search move (for the PV). */
-static Move full_move(const SearchMove *m, const MoveList *caps)
-{
-    if (m->capture != NO_CAPTURE)
-        return caps->moves[m->capture];
-    Move mv;
-    memset(&mv, 0, sizeof mv);
-    mv.from = m->from;
-    mv.to = m->to;
-    mv.len = 2;
-    mv.flags = m->crowns ? MOVE_CROWNS : 0;
-    mv.path[0] = m->from;
-    mv.path[1] = m->to;
-    return mv;
-}
-
-static inline uint16_t smove_id(const SearchMove *m)
-{
-    return (uint16_t)(0x8000u | m->from | m->to << 5);
-}
-
 /* Scores the N moves for ordering into KEYS. */
 static void order_moves(const SearchWorker *w, const Board *b, const SearchMove *moves, int n,
                         const MoveList *caps, int tt_move, int ply, int *keys)
@@ -262,11 +197,11 @@ static void order_moves(const SearchWorker *w, const Board *b, const SearchMove 
         int key;
         if (i == tt_move) {
             key = ORDER_TT;
-        } else if (m->capture != NO_CAPTURE) {
+        } else if (m->capture != MOVEPICK_NO_CAPTURE) {
             Bitboard c = caps->moves[m->capture].captured;
             key = ORDER_CAPTURE + 64 * bb_popcount(c) + 16 * bb_popcount(c & b->kings);
         } else {
-            uint16_t id = smove_id(m);
+            uint16_t id = movepick_id(m);
             key = id == k1 ? ORDER_KILLER1
                   : id == k2 ? ORDER_KILLER2
                              : w->history[b->side][m->from][m->to] + (m->crowns ? HISTORY_MAX : 0);
@@ -275,16 +210,6 @@ static void order_moves(const SearchWorker *w, const Board *b, const SearchMove 
     }
 }
 
-/* The index of the best remaining move (keys of tried moves are INT_MIN), and marks it tried. */
-static inline int pick_move(int *keys, int n)
-{
-    int best = 0;
-    for (int i = 1; i < n; i++)
-        if (keys[i] > keys[best])
-            best = i;
-    keys[best] = -0x7FFFFFFF - 1;
-    return best;
-}
 
 /* Whether the position at PLY occurred before since the last irreversible move. */
 static inline bool is_repetition(const SearchWorker *w, int ply, uint64_t key)
@@ -340,7 +265,7 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
                                                16 * bb_popcount(list.moves[i].captured & b->kings)
                                          : -1;
     for (int k = 0; k < n; k++) {
-        int i = pick_move(keys, n);
+        int i = movepick_next(keys, n);
         const Move *m = &list.moves[i];
         if (!m->captured)
             break;
@@ -458,7 +383,7 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
         }
     } else {
         caps.count = 0;
-        n = gen_quiet(b, moves);
+        n = movepick_quiet(b, moves);
     }
     if (n == 0)
         return loss_score(ply);
@@ -516,10 +441,10 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
                     keys[tt_move] = -0x7FFFFFFF - 1;
                 ordered = true;
             }
-            i = pick_move(keys, n);
+            i = movepick_next(keys, n);
         }
         const SearchMove *m = &moves[i];
-        bool quiet = m->capture == NO_CAPTURE || !caps.moves[m->capture].captured;
+        bool quiet = m->capture == MOVEPICK_NO_CAPTURE || !caps.moves[m->capture].captured;
         if (futile && k > 0 && quiet && !m->crowns) {
             if (static_eval > best)
                 best = static_eval;
@@ -532,8 +457,8 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
             continue;
         Board child = *b;
         bool irreversible = !quiet || !board_is_king(b, m->from);
-        if (m->capture == NO_CAPTURE)
-            apply_quiet(&child, m);
+        if (m->capture == MOVEPICK_NO_CAPTURE)
+            movepick_apply_quiet(&child, m);
         else
             board_apply(&child, &caps.moves[m->capture]);
         w->quiet[ply + 1] = irreversible ? 0 : w->quiet[ply] + 1;
@@ -547,7 +472,7 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
             int reduction = 0;
             if (sp->lmr && quiet && depth >= sp->lmr_min_depth && k >= sp->lmr_min_moves &&
                 !m->crowns && i != tt_move) {
-                uint16_t id = smove_id(m);
+                uint16_t id = movepick_id(m);
                 if (id != k1 && id != k2) {
                     reduction = lmr_reduction(depth, k, sp->lmr_scale) - (pv_node ? 1 : 0);
                     if (reduction < 0)
@@ -571,14 +496,14 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
                 best_index = i;
                 alpha = score;
                 if (pv_node) {
-                    Move full = full_move(m, &caps);
+                    Move full = movepick_full_move(m, &caps);
                     pv_update(w, ply, &full);
                 }
                 if (score >= beta) {
                     /* A quiet move that refutes: remember it as a killer and credit its history,
                      * debiting the quiet moves tried before it. */
                     if (quiet) {
-                        uint16_t id = smove_id(m);
+                        uint16_t id = movepick_id(m);
                         if (w->killers[ply][0] != id) {
                             w->killers[ply][1] = w->killers[ply][0];
                             w->killers[ply][0] = id;
@@ -719,7 +644,6 @@ static void iterate(SearchWorker *w)
         }
         score = s;
         w->completed = depth;
-        w->best_score = score;
         if (w->index != 0)
             continue;
 
@@ -780,7 +704,6 @@ SearchResult search_run(SearchJob *job)
         w->job = job;
         atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
         w->completed = 0;
-        w->best_score = 0;
         memset(&w->info, 0, sizeof w->info);
         memcpy(w->keys, &g->keys[g->ply - q], (size_t)(q + 1) * sizeof(uint64_t));
         w->base = q;

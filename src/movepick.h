@@ -1,0 +1,97 @@
+/*
+ * movepick.h - the search's own move records: quiet moves made straight from bitboards, and
+ * picking the best-scored move that is left.
+ *
+ * Most nodes of a checkers search have no capture. Their moves come from direction shifts into
+ * 4-byte records and are played by a small copy-make, instead of the generator's full-path Moves
+ * (captures still come from the generator, whose list the records point into). Only the search
+ * uses these; everything else speaks Move.
+ */
+#pragma once
+
+#include "bitboard.h"
+#include "board.h"
+#include "movegen.h"
+
+#include <string.h>
+
+/* A move as the search handles it: quiet moves are made straight from their squares (most
+ * moves of most nodes, and the move generator's full paths cost more than they do); captures
+ * point into the MoveList the generator filled. */
+typedef struct {
+    uint8_t from, to;
+    uint8_t crowns;  /* a man reaching the far row */
+    uint8_t capture; /* index in the node's MoveList, or MOVEPICK_NO_CAPTURE for a quiet move */
+} SearchMove;
+
+enum { MOVEPICK_NO_CAPTURE = 0xFF };
+
+/* The simple moves of B's side to move into OUT, direction by direction, squares ascending.
+ * Returns their number. */
+static inline int movepick_quiet(const Board *b, SearchMove *out)
+{
+    int us = b->side, n = 0;
+    Bitboard empty = board_empty(b), all = b->pieces[us], kings = all & b->kings;
+    Bitboard crown_row = us == BLACK ? BB_ROW(7) : BB_ROW(0);
+    for (int d = 0; d < DIR_NB; d++) {
+        bool forward = us == BLACK ? d <= DIR_UR : d >= DIR_DL;
+        Bitboard movers = forward ? all : kings;
+        for (Bitboard t = bb_shift(movers, d) & empty; t; t &= t - 1) {
+            int to = bb_lsb(t), from = bb_step[to][d ^ 3];
+            out[n].from = (uint8_t)from;
+            out[n].to = (uint8_t)to;
+            out[n].crowns = !((kings >> from) & 1u) && ((crown_row >> to) & 1u);
+            out[n].capture = MOVEPICK_NO_CAPTURE;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Plays the simple move M on B (copy-make, the key kept right). */
+static inline void movepick_apply_quiet(Board *b, const SearchMove *m)
+{
+    int us = b->side;
+    Bitboard fb = 1u << m->from, tb = 1u << m->to;
+    bool king = (b->kings & fb) != 0;
+    b->pieces[us] ^= fb | tb;
+    b->key ^= zobrist_piece[us][king][m->from];
+    if (king)
+        b->kings ^= fb | tb;
+    else if (m->crowns)
+        b->kings |= tb;
+    b->key ^= zobrist_piece[us][king || m->crowns][m->to] ^ zobrist_side;
+    b->side = us ^ 1;
+}
+
+/* The full Move of a search move (for the PV). */
+static inline Move movepick_full_move(const SearchMove *m, const MoveList *caps)
+{
+    if (m->capture != MOVEPICK_NO_CAPTURE)
+        return caps->moves[m->capture];
+    Move mv;
+    memset(&mv, 0, sizeof mv);
+    mv.from = m->from;
+    mv.to = m->to;
+    mv.len = 2;
+    mv.flags = m->crowns ? MOVE_CROWNS : 0;
+    mv.path[0] = m->from;
+    mv.path[1] = m->to;
+    return mv;
+}
+
+static inline uint16_t movepick_id(const SearchMove *m)
+{
+    return (uint16_t)(0x8000u | m->from | m->to << 5);
+}
+
+/* The index of the best remaining move (keys of tried moves are INT_MIN), and marks it tried. */
+static inline int movepick_next(int *keys, int n)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (keys[i] > keys[best])
+            best = i;
+    keys[best] = -0x7FFFFFFF - 1;
+    return best;
+}
