@@ -74,8 +74,8 @@ movegen_sp_king_jumpers(Spread ukings, Spread them, Spread empty)
     return ukings & from;
 }
 
-/* The number of legal moves, any position (out of line: the general case, with kings or men
- * whose capture can go on; movegen_sp_count calls it for those). */
+/* The number of legal moves, any position (out of line: the general case, which
+ * movegen_sp_count leaves to it: kings to move, or a man crowned mid-capture that goes on). */
 int movegen_sp_count_slow(int c, Spread us, Spread them, Spread kings, const Rules *r,
                           bool all_paths);
 
