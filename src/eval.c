@@ -123,7 +123,8 @@ static inline __attribute__((always_inline)) Pair side_terms(const int *w, int u
     }
 
     /* 7. Kings: mobility, trapped (no move at all) and dominated (every step lands where an
-     * opposing piece can take it, counting the square the king leaves as empty). */
+     * opposing piece can take it, counting the square the king leaves as empty). All kings at
+     * once, direction by direction. */
     if (kings) {
         Bitboard opp = omen | okings;
         /* Opposing pieces that move in each direction: kings all four ways, men towards US's
@@ -134,32 +135,25 @@ static inline __attribute__((always_inline)) Pair side_terms(const int *w, int u
         Bitboard attacked = 0;
         for (int d = 0; d < DIR_NB; d++)
             attacked |= bb_shift(attackers[d], d) & bb_shift(empty, d ^ 3);
-        for (Bitboard k = kings; k; k &= k - 1) {
-            Bitboard kb = k & (0u - k);
-            int moves = 0, safe = 0;
-            bool jumps = false;
-            for (int d = 0; d < DIR_NB; d++) {
-                Bitboard t = bb_shift(kb, d);
-                if (t & empty) {
-                    moves++;
-                    if (!(t & attacked) && !(bb_shift(t, d) & attackers[d ^ 3]))
-                        safe++;
-                } else if ((t & opp) && (bb_shift(t, d) & empty)) {
-                    jumps = true;
-                }
-            }
-            s.mg += moves * w[W_KING_MOB_MG];
-            s.eg += moves * w[W_KING_MOB_EG];
-            if (jumps)
-                continue;
-            if (moves == 0) {
-                s.mg += w[W_KING_TRAPPED_MG];
-                s.eg += w[W_KING_TRAPPED_EG];
-            } else if (safe == 0) {
-                s.mg += w[W_KING_DOMINATED_MG];
-                s.eg += w[W_KING_DOMINATED_EG];
-            }
+        int moves = 0;
+        Bitboard can_step = 0, can_step_safely = 0, can_jump = 0;
+        for (int d = 0; d < DIR_NB; d++) {
+            int rev = d ^ 3;
+            moves += bb_popcount(bb_shift(kings, d) & empty);
+            can_step |= bb_shift(empty, rev);
+            /* A step to T is safe unless T is attacked, or the piece beyond T (in the same
+             * direction) moves back over it into the square the king left. */
+            Bitboard safe = empty & ~attacked & ~bb_shift(attackers[rev], rev);
+            can_step_safely |= bb_shift(safe, rev);
+            can_jump |= bb_shift(bb_shift(empty, rev) & opp, rev);
         }
+        s.mg += moves * w[W_KING_MOB_MG];
+        s.eg += moves * w[W_KING_MOB_EG];
+        Bitboard stuck = kings & ~can_jump;
+        int trapped = bb_popcount(stuck & ~can_step);
+        int dominated = bb_popcount(stuck & can_step & ~can_step_safely);
+        s.mg += trapped * w[W_KING_TRAPPED_MG] + dominated * w[W_KING_DOMINATED_MG];
+        s.eg += trapped * w[W_KING_TRAPPED_EG] + dominated * w[W_KING_DOMINATED_EG];
     }
     return s;
 }
