@@ -85,13 +85,20 @@ static inline uint16_t movepick_id(const SearchMove *m)
     return (uint16_t)(0x8000u | m->from | m->to << 5);
 }
 
-/* The index of the best remaining move (keys of tried moves are INT_MIN), and marks it tried. */
+/* Ordering keys carry the move's index in their low byte (ties go to the lower index), so the
+ * best remaining move is a plain maximum, which compiles without branches. KEY must lie within
+ * +-2^22. */
+enum { MOVEPICK_TRIED = -0x7FFFFFFF - 1 };
+static inline int movepick_key(int key, int index) { return key * 256 + (255 - index); }
+
+/* The index of the best remaining move (keys of tried moves are MOVEPICK_TRIED), and marks it
+ * tried. */
 static inline int movepick_next(int *keys, int n)
 {
-    int best = 0;
+    int best = keys[0];
     for (int i = 1; i < n; i++)
-        if (keys[i] > keys[best])
-            best = i;
-    keys[best] = -0x7FFFFFFF - 1;
-    return best;
+        best = keys[i] > best ? keys[i] : best;
+    int index = 255 - (best & 255);
+    keys[index] = MOVEPICK_TRIED;
+    return index;
 }

@@ -45,9 +45,9 @@ enum {
 
 /* Move-ordering keys (higher first). */
 enum {
-    ORDER_TT = 1 << 30,
-    ORDER_CAPTURE = 1 << 28,
-    ORDER_KILLER1 = 1 << 26,
+    ORDER_TT = 1 << 22, /* keys stay within movepick_key()'s range */
+    ORDER_CAPTURE = 1 << 20,
+    ORDER_KILLER1 = 1 << 18,
     ORDER_KILLER2 = ORDER_KILLER1 - 1,
 };
 
@@ -206,7 +206,7 @@ static void order_moves(const SearchWorker *w, const Board *b, const SearchMove 
                   : id == k2 ? ORDER_KILLER2
                              : w->history[b->side][m->from][m->to] + (m->crowns ? HISTORY_MAX : 0);
         }
-        keys[i] = key;
+        keys[i] = movepick_key(key, i);
     }
 }
 
@@ -261,9 +261,11 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
     int n = movegen_captures_of(b, r, false, &list, jumpers);
     int keys[MAX_MOVES];
     for (int i = 0; i < n; i++)
-        keys[i] = list.moves[i].captured ? 64 * bb_popcount(list.moves[i].captured) +
-                                               16 * bb_popcount(list.moves[i].captured & b->kings)
-                                         : -1;
+        keys[i] = movepick_key(list.moves[i].captured
+                                   ? 64 * bb_popcount(list.moves[i].captured) +
+                                         16 * bb_popcount(list.moves[i].captured & b->kings)
+                                   : -1,
+                               i);
     for (int k = 0; k < n; k++) {
         int i = movepick_next(keys, n);
         const Move *m = &list.moves[i];
@@ -438,7 +440,7 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
             if (!ordered) {
                 order_moves(w, b, moves, n, &caps, tt_move, ply, keys);
                 if (tt_move != TT_NO_MOVE)
-                    keys[tt_move] = -0x7FFFFFFF - 1;
+                    keys[tt_move] = MOVEPICK_TRIED;
                 ordered = true;
             }
             i = movepick_next(keys, n);
