@@ -290,12 +290,16 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
 
 /* ---- main search ----------------------------------------------------------------------------- */
 
-static int search(SearchWorker *w, const Board *b, int alpha, int beta, int depth, int ply,
-                  bool pv_node)
+static int search_node(SearchWorker *w, const Board *b, int alpha, int beta, int depth, int ply,
+                       bool pv_node);
+
+/* A node of the main search: the draws by rule, then the horizon (quiescence) or the full node.
+ * Inlined into its callers, so the horizon's many leaves never set up search_node()'s large
+ * frame. */
+static inline __attribute__((always_inline)) int search(SearchWorker *w, const Board *b, int alpha,
+                                                       int beta, int depth, int ply, bool pv_node)
 {
-    const SearchJob *job = w->job;
     const SearchParams *sp = &search_params;
-    const Rules *r = job->game->rules;
     w->pv_len[ply] = 0;
 
     /* Step 1. Draws by the game's rules: the 40-move rule (unless the side to move has no move,
@@ -319,6 +323,16 @@ static int search(SearchWorker *w, const Board *b, int alpha, int beta, int dept
         depth = 1;
     }
 
+    return search_node(w, b, alpha, beta, depth, ply, pv_node);
+}
+
+/* The rest of a node with DEPTH > 0: table, databases, moves. */
+static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b, int alpha,
+                                                 int beta, int depth, int ply, bool pv_node)
+{
+    const SearchJob *job = w->job;
+    const SearchParams *sp = &search_params;
+    const Rules *r = job->game->rules;
     count_node(w);
     if (stopped(w))
         return 0;
