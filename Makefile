@@ -94,10 +94,12 @@ build/release/makeunmake: tests/bench/makeunmake.c build/release/libponder.a
 build/release/endgames: tests/bench/endgames.c build/release/libponder.a
 	$(CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -o $@ $^ $(LDLIBS)
 
-# The engine benchmark (tests/bench.sh), then the move generator's (tests/bench/perft.sh).
+# The engine benchmark (tests/bench.sh), the move generator's (tests/bench/perft.sh), then
+# Lazy SMP's time to depth on 1 and 2 threads (tests/bench/threads.sh).
 bench: ponder build/release/makeunmake
 	@sh tests/bench.sh
 	@sh tests/bench/perft.sh
+	@sh tests/bench/threads.sh
 
 format:
 	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h

@@ -112,10 +112,13 @@ static inline __attribute__((always_inline)) Pair side_terms(const int *w, int u
      * opposing man outside the cone moves away from it as fast as the cone narrows. */
     if (!okings) {
         Bitboard home = us == BLACK ? BB_ROW(0) : BB_ROW(7);
+        Bitboard free = 0; /* found without a branch per man: which ones are free is random */
         for (Bitboard m = men & ~home; m; m &= m - 1) {
             int sq = bb_lsb(m);
-            if (cone[us][sq] & omen)
-                continue;
+            free |= (Bitboard)((cone[us][sq] & omen) == 0) << sq;
+        }
+        for (; free; free &= free - 1) {
+            int sq = bb_lsb(free);
             int to_go = us == BLACK ? 7 - bb_row(sq) : bb_row(sq);
             s.mg += w[W_RUNAWAY_MG] - to_go * w[W_RUNAWAY_ROW];
             s.eg += w[W_RUNAWAY_EG] - to_go * w[W_RUNAWAY_ROW];

@@ -37,3 +37,18 @@ printf '# stronger kings\nking_mg 180\nking_eg 200\n' >"$TMP/good.weights"
 if grep -q '^Nodes searched' "$TMP/w" && ! cmp -s "$TMP/w" "$TMP/d"; then pass "a weights file changes the search"; else
     fail "a weights file changes the search" "$(grep '^Nodes searched' "$TMP/w" "$TMP/d")"
 fi
+
+# Threads and table size: Lazy SMP reaches the same depth; bad counts are refused by name.
+"$PONDER" bench "$depth" --threads 2 --hash 8 >"$TMP/t" 2>"$TMP/t.err"
+status=$?
+if [ "$status" -eq 0 ] && grep -q '^Nodes searched: [1-9]' "$TMP/t" && [ "$(grep -c '^Position' "$TMP/t")" -eq 12 ]; then
+    pass "bench --threads 2 searches every position"
+else
+    fail "bench --threads 2 searches every position" "exit status $status" "$(cat "$TMP/t" "$TMP/t.err")"
+fi
+expect_status "bench rejects 0 threads" 2 "$PONDER" bench 2 --threads 0
+expect_grep "bench names the bad thread count" '--threads' "$TMP/err"
+expect_status "bench rejects 257 threads" 2 "$PONDER" bench 2 --threads 257
+expect_status "bench rejects a bad table size" 2 "$PONDER" bench 2 --hash 1x
+expect_grep "bench names the bad table size" '--hash' "$TMP/err"
+expect_status "bench rejects --threads without a value" 2 "$PONDER" bench 2 --threads
