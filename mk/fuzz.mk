@@ -71,12 +71,12 @@ fuzz-merge: fuzz-build
 define FUZZ_VARIANT
 build/$(1)/fuzz/%.o: tests/fuzz/%.c | $(DEPS_STAMP)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -Itests/fuzz/lib -DLLVMFuzzerInitialize=fuzz_init_$$* \
+	$$($(1)_CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -Itests/fuzz/lib -DLLVMFuzzerInitialize=fuzz_init_$$* \
 	    -DLLVMFuzzerTestOneInput=fuzz_one_$$* -c $$< -o $$@
 
 build/$(1)/fuzz/lib/fuzz.o: tests/fuzz/lib/fuzz.c | $(DEPS_STAMP)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -Itests/fuzz/lib -c $$< -o $$@
+	$$($(1)_CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -Itests/fuzz/lib -c $$< -o $$@
 
 # replay.c is compiled in the link, with the list of harnesses of the moment.
 build/$(1)/tests/test_fuzz: tests/fuzz/lib/replay.c build/$(1)/fuzz/lib/fuzz.o \
@@ -84,7 +84,7 @@ build/$(1)/tests/test_fuzz: tests/fuzz/lib/replay.c build/$(1)/fuzz/lib/fuzz.o \
         $$(patsubst src/%.c,build/$(1)/%.o,$$(LIBSRC)) $$(foreach g,$$(FUZZ_GEN),build/$(1)/$$(g).o)
 	@mkdir -p $$(dir $$@)
 	@echo "link $$@ (replay of the fuzz inputs)"
-	@$$(CC) $$(filter-out -MMD -MP,$$(BASEFLAGS)) $$($(1)_CFLAGS) -DFUZZ_HARNESSES="$$(FUZZ_LIST)" -o $$@ $$^ $$(LDLIBS)
+	@$$($(1)_CC) $$(filter-out -MMD -MP,$$(BASEFLAGS)) $$($(1)_CFLAGS) -DFUZZ_HARNESSES="$$(FUZZ_LIST)" -o $$@ $$^ $$(LDLIBS)
 endef
 $(foreach v,release asan debug,$(eval $(call FUZZ_VARIANT,$(v))))
 # (mk/valgrind.mk adds its variant the same way.)

@@ -12,7 +12,7 @@ $(BALLOTS_C): $(BALLOTS_LIST) scripts/gen-ballots.sh
 define BALLOTS_VARIANT
 build/$(1)/gen/ballots.o: $(BALLOTS_C) src/openings.h | $(DEPS_STAMP)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -c $$< -o $$@
+	$$($(1)_CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -c $$< -o $$@
 
 build/$(1)/libponder.a: build/$(1)/gen/ballots.o
 build/$(1)/ponder: build/$(1)/gen/ballots.o

@@ -17,7 +17,7 @@ $(SERVE_GEN): scripts/embed-assets.sh $(SERVE_ASSETS)
 define SERVE_VARIANT
 build/$(1)/serve_assets.o: $(SERVE_GEN) | $(DEPS_STAMP)
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -c $$< -o $$@
+	$$($(1)_CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -c $$< -o $$@
 
 build/$(1)/ponder: build/$(1)/serve_assets.o
 endef

@@ -24,6 +24,7 @@ stress: ponder
 
 # `make tsan': the threaded programs under ThreadSanitizer (tests/stress/tsan.sh), from a variant
 # of their own.
+tsan_CC := $(CC)
 tsan_CFLAGS := -O1 -g -fsanitize=thread -Wno-format-truncation # (see mk/valgrind.mk)
 $(eval $(call VARIANT,tsan))
 $(if $(value BALLOTS_VARIANT),$(eval $(call BALLOTS_VARIANT,tsan)))

@@ -8,6 +8,7 @@
 
 # -Wno-format-truncation: at -O1 gcc cannot see the bounds that -O3 sees (snprintf of a square
 # number 1-32 into 8 bytes in console_view.c), and CI's -Werror would stop on it.
+valgrind_CC := $(CC)
 valgrind_CFLAGS := -O1 -g -Wno-format-truncation
 $(eval $(call VARIANT,valgrind))
 # The generated objects of other fragments (mk/openings.mk, mk/serve.mk), for this variant too.

@@ -232,8 +232,8 @@ static void test_parse_line(void)
                          "A A",
                          "G+6-F5",
                          "G6-F+5",
-                         "\xc3\x89"
-                         "6-F5"};
+                         ("\xc3\x89" /* É, then 6-F5 (split so the escape ends) */
+                          "6-F5")};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (tower_parse_line(bad[i], strlen(bad[i]), &c) != TOWER_LINE_BAD) {
             printf("  accepted `%s'\n", bad[i]);
