@@ -31,8 +31,9 @@ release_CC      = $(RELEASE_CC)
 asan_CC        := $(CC)
 debug_CC       := $(CC)
 release_CFLAGS := -O3 $(ARCH) -g
-asan_CFLAGS    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-debug_CFLAGS   := -O0 -g
+asan_CFLAGS    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
+                  -DPONDER_CHECKED
+debug_CFLAGS   := -O0 -g -DPONDER_CHECKED
 
 .SECONDARY:
 

@@ -12,7 +12,8 @@
 #include "board.h"
 #include "weights.h"
 
-enum { EVAL_PHASE_MAX = 24 }; /* pieces on the board at which the _mg weights apply alone */
+enum { EVAL_PHASE_MAX = WEIGHT_PHASE_MAX }; /* pieces at which the _mg weights apply alone */
 
-/* The evaluation of B for the side to move, in hundredths of a man. */
+/* The evaluation of B for the side to move, in hundredths of a man. W must be fresh: its blend
+ * made by weights_default, weights_parse or weights_refresh after any change to its values. */
 int eval_board(const Weights *w, const Board *b);

@@ -130,6 +130,8 @@ static void job_linearise(Tuner *t, Chunk *c)
     c->nnz = 0;
     for (int k = 0; k < c->count; k++) {
         const Board *b = &t->recs[c->pos[k]].board;
+        int pieces = __builtin_popcount(b->pieces[BLACK] | b->pieces[WHITE]);
+        int phase = pieces > WEIGHT_PHASE_MAX ? WEIGHT_PHASE_MAX : pieces; /* the blend it reads */
         c->base[k] = (float)eval_black(&w, b);
         c->offset[k] = (uint32_t)c->nnz;
         if (t->bases_only)
@@ -138,11 +140,11 @@ static void job_linearise(Tuner *t, Chunk *c)
             if (t->frozen[i])
                 continue;
             int v = w.v[i];
-            w.v[i] = v + DELTA;
+            weights_set_phase(&w, i, v + DELTA, phase);
             int hi = eval_black(&w, b);
-            w.v[i] = v - DELTA;
+            weights_set_phase(&w, i, v - DELTA, phase);
             int lo = eval_black(&w, b);
-            w.v[i] = v;
+            weights_set_phase(&w, i, v, phase);
             if (hi != lo && !push(c, i, (float)(hi - lo) / (2 * DELTA))) {
                 c->oom = true;
                 return;
@@ -594,6 +596,7 @@ bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *
 
     /* 1. Linearise at the starting weights, and fit the scale to the results there. */
     Weights start = *w;
+    weights_refresh(&start); /* in case the caller changed values without it */
     if (!linearise(&t, &start, err)) {
         tuner_free(&t);
         return false;
@@ -640,6 +643,7 @@ bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *
         for (int halving = 0; halving < 6 && !better; halving++) {
             for (int i = 0; i < WEIGHT_NB; i++)
                 cand.v[i] = (int)lround(point.v[i] + ldexp(x[i] - point.v[i], -halving));
+            weights_refresh(&cand);
             if (memcmp(&cand, &point, sizeof cand) == 0)
                 break;
             exact_loss(&t, &cand, &ct, &cv);

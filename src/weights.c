@@ -40,7 +40,92 @@ static void names_init(void)
     }
 }
 
-void weights_default(Weights *w) { memcpy(w->v, default_values, sizeof w->v); }
+/* The _eg partner of each _mg weight and the _mg partner of each _eg weight (-1 for the
+ * others), and which weights are _eg ones. */
+static int eg_partner[WEIGHT_NB], mg_partner[WEIGHT_NB];
+static bool is_eg[WEIGHT_NB];
+static pthread_once_t pairs_once = PTHREAD_ONCE_INIT;
+
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), m = strlen(tail);
+    return n >= m && strcmp(s + n - m, tail) == 0;
+}
+
+static void pairs_init(void)
+{
+    for (int i = 0; i < WEIGHT_NB; i++)
+        mg_partner[i] = -1;
+    for (int i = 0; i < WEIGHT_NB; i++) {
+        eg_partner[i] = -1;
+        is_eg[i] = ends_with(upper_names[i], "_EG");
+        if (!ends_with(upper_names[i], "_MG"))
+            continue;
+        char eg[NAME_MAX_LEN];
+        snprintf(eg, sizeof eg, "%s", upper_names[i]);
+        eg[strlen(eg) - 2] = 'E';
+        for (int j = 0; j < WEIGHT_NB; j++)
+            if (strcmp(upper_names[j], eg) == 0) {
+                eg_partner[i] = j;
+                mg_partner[j] = i;
+            }
+    }
+}
+
+/* Blend entry of weight I at phase P. */
+static int blend_of(const Weights *w, int i, int p)
+{
+    if (eg_partner[i] >= 0)
+        return w->v[i] * p + w->v[eg_partner[i]] * (WEIGHT_PHASE_MAX - p);
+    if (is_eg[i])
+        return w->v[i] * (WEIGHT_PHASE_MAX - p);
+    return w->v[i] * WEIGHT_PHASE_MAX;
+}
+
+void weights_refresh(Weights *w)
+{
+    pthread_once(&pairs_once, pairs_init);
+    for (int p = 0; p <= WEIGHT_PHASE_MAX; p++)
+        for (int i = 0; i < WEIGHT_NB; i++)
+            w->blend[p][i] = blend_of(w, i, p);
+}
+
+void weights_set(Weights *w, int id, int value)
+{
+    pthread_once(&pairs_once, pairs_init);
+    w->v[id] = value;
+    int mg = mg_partner[id]; /* its entry holds this weight too */
+    for (int p = 0; p <= WEIGHT_PHASE_MAX; p++) {
+        w->blend[p][id] = blend_of(w, id, p);
+        if (mg >= 0)
+            w->blend[p][mg] = blend_of(w, mg, p);
+    }
+}
+
+void weights_set_phase(Weights *w, int id, int value, int phase)
+{
+    pthread_once(&pairs_once, pairs_init);
+    w->v[id] = value;
+    w->blend[phase][id] = blend_of(w, id, phase);
+    if (mg_partner[id] >= 0)
+        w->blend[phase][mg_partner[id]] = blend_of(w, mg_partner[id], phase);
+}
+
+bool weights_fresh(const Weights *w, int phase)
+{
+    pthread_once(&pairs_once, pairs_init);
+    for (int p = phase < 0 ? 0 : phase; p <= (phase < 0 ? WEIGHT_PHASE_MAX : phase); p++)
+        for (int i = 0; i < WEIGHT_NB; i++)
+            if (w->blend[p][i] != blend_of(w, i, p))
+                return false;
+    return true;
+}
+
+void weights_default(Weights *w)
+{
+    memcpy(w->v, default_values, sizeof w->v);
+    weights_refresh(w);
+}
 
 const char *weights_name(int id)
 {
@@ -139,6 +224,7 @@ bool weights_parse(Weights *w, const char *text, char *err)
         }
         out.v[id] = (int)v;
     }
+    weights_refresh(&out);
     *w = out;
     return true;
 }

@@ -65,12 +65,34 @@ typedef enum {
 
 enum { WEIGHT_LIMIT = 10000 }; /* |value| allowed in a weights file */
 
+enum { WEIGHT_PHASE_MAX = 24 }; /* pieces on the board at which the _mg weights apply alone */
+
 typedef struct {
     int v[WEIGHT_NB]; /* indexed by WeightId */
+    /* Derived from v by weights_refresh() (the evaluation reads only these, so that it adds each
+     * term once instead of once per phase): for each phase P (pieces on the board, at most
+     * WEIGHT_PHASE_MAX), an _mg weight times P plus its _eg partner times WEIGHT_PHASE_MAX - P,
+     * at the _mg weight's index; an _eg weight alone times WEIGHT_PHASE_MAX - P; any other weight
+     * times WEIGHT_PHASE_MAX. */
+    int blend[WEIGHT_PHASE_MAX + 1][WEIGHT_NB];
 } Weights;
 
 /* The built-in weights. */
 void weights_default(Weights *w);
+
+/* Recomputes W's blend from its values: call after changing v directly. */
+void weights_refresh(Weights *w);
+
+/* Sets weight ID to VALUE, blend included (cheaper than weights_refresh for one weight). */
+void weights_set(Weights *w, int id, int value);
+
+/* Sets weight ID to VALUE and refreshes only the blend of PHASE: enough to evaluate positions
+ * of that phase (the tuner's small perturbations); setting it back restores W exactly. */
+void weights_set_phase(Weights *w, int id, int value, int phase);
+
+/* Whether W's blend for PHASE (-1: every phase) agrees with its values (for checks in tests
+ * and sanitizer builds). */
+bool weights_fresh(const Weights *w, int phase);
 
 /* The file name of weight ID ("man_mg"), or NULL when ID is out of range. */
 const char *weights_name(int id);

@@ -82,13 +82,16 @@ static void test_weights_drive_everything(void)
     Weights w;
     for (int i = 0; i < WEIGHT_NB; i++)
         w.v[i] = 0;
+    weights_refresh(&w);
     int n = random_positions(positions, 500);
     int bad = 0;
     for (int i = 0; i < n; i++)
         if (eval_board(&w, &positions[i]) != 0)
             bad++;
     CHECK(bad == 0);
-    w.v[W_MAN_MG] = w.v[W_MAN_EG] = 100;
+    weights_set(&w, W_MAN_MG, 100);
+    weights_set(&w, W_MAN_EG, 100);
+    CHECK(weights_fresh(&w, -1));
     bad = 0;
     for (int i = 0; i < n; i++) {
         const Board *b = &positions[i];
@@ -120,6 +123,7 @@ static void only(Weights *w, ...)
     for (int id = va_arg(ap, int); id >= 0; id = va_arg(ap, int))
         w->v[id] = va_arg(ap, int);
     va_end(ap);
+    weights_refresh(w);
 }
 
 /* The sense of the terms, each alone (so the test holds whatever values a tuner gives them):
@@ -151,10 +155,40 @@ static void test_terms(void)
     CHECK(eval_fen(&w, "B:W8,11:BK4,3") == -30);
 }
 
+/* The blended weights follow the values whichever way they are set: weights_set equals a change
+ * of the values plus weights_refresh, a perturbation of one phase set back leaves the weights as
+ * they were, and a stale blend is detected. */
+static void test_blend_follows_values(void)
+{
+    static Weights a, b, before;
+    weights_default(&a);
+    b = a;
+    CHECK(weights_fresh(&a, -1));
+    for (int id = 0; id < WEIGHT_NB; id += 3) {
+        int value = (id * 37) % 200 - 100;
+        weights_set(&a, id, value);
+        b.v[id] = value;
+    }
+    weights_refresh(&b);
+    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    before = a;
+    weights_set_phase(&a, W_MAN_ROW3_EG, 999, 7);
+    CHECK(weights_fresh(&a, 7));
+    CHECK(!weights_fresh(&a, 8));
+    CHECK(!weights_fresh(&a, -1));
+    weights_set_phase(&a, W_MAN_ROW3_EG, before.v[W_MAN_ROW3_EG], 7);
+    CHECK(memcmp(&a, &before, sizeof a) == 0);
+    /* A pair's blend at phase P: mg * P + eg * (24 - P); a lone weight: value * 24. */
+    CHECK(a.blend[10][W_KING_MG] == a.v[W_KING_MG] * 10 + a.v[W_KING_EG] * 14);
+    CHECK(a.blend[10][W_KING_EG] == a.v[W_KING_EG] * 14);
+    CHECK(a.blend[10][W_TEMPO] == a.v[W_TEMPO] * 24);
+}
+
 int main(void)
 {
     RUN("eval", test_symmetry);
     RUN("eval", test_weights_drive_everything);
     RUN("eval", test_terms);
+    RUN("eval", test_blend_follows_values);
     return check_total_failed ? 1 : 0;
 }

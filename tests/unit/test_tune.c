@@ -274,6 +274,7 @@ static void known_weights(Weights *w)
     w->v[W_BACK_15] += 15;
     w->v[W_BACK_5] -= 12;
     w->v[W_TEMPO] += 10;
+    weights_refresh(w);
 }
 
 static const int moved[] = {W_KING_MG,     W_KING_EG,       W_MAN_EG,       W_MAN_ROW3_MG,
