@@ -68,8 +68,8 @@ static inline Bitboard fwd_b(int us, Bitboard x) { return us == BLACK ? bb_ur(x)
  * blended weights B of the position's phase and the plain values V: 24 times the blended score.
  * Material is left to the caller. */
 static inline __attribute__((always_inline)) int side_terms(const int *b, const int *v, int us,
-                                                           Bitboard men, Bitboard kings,
-                                                           Bitboard omen, Bitboard okings)
+                                                            Bitboard men, Bitboard kings,
+                                                            Bitboard omen, Bitboard okings)
 {
     int s = 0;
     Bitboard occupied = men | kings | omen | okings;
@@ -188,7 +188,8 @@ int eval_board(const Weights *weights, const Board *b)
     int mat = men * w[W_MAN_MG] + kings * w[W_KING_MG];
 
     /* 2. Positional terms of each side from its own seat. */
-    int total = mat + side_terms(w, v, BLACK, bm, bk, wm, wk) - side_terms(w, v, WHITE, wm, wk, bm, bk);
+    int total = mat + side_terms(w, v, BLACK, bm, bk, wm, wk) -
+                side_terms(w, v, WHITE, wm, wk, bm, bk);
 
     /* 3. Endings: the side ahead in material chases the other's kings (an ending term) and
      * trades down (both phases). */

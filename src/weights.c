@@ -2,7 +2,8 @@
  * weights.c - the built-in evaluation weights, their names, and the weights-file reader.
  *
  * Names come from the identifiers of WEIGHTS_TABLE, lower-cased once on first use, so the table
- * in weights.h is the only place a weight is declared.
+ * in weights.h is the only place a weight is declared. The blend the evaluation reads is made
+ * here too: pairs are found by name (NAME_MG with NAME_EG), once.
  */
 #include "weights.h"
 

@@ -87,7 +87,7 @@ void weights_refresh(Weights *w);
 void weights_set(Weights *w, int id, int value);
 
 /* Sets weight ID to VALUE and refreshes only the blend of PHASE: enough to evaluate positions
- * of that phase (the tuner's small perturbations); setting it back restores W exactly. */
+ * of that phase (the tuner's small perturbations); setting it back restores a fresh W exactly. */
 void weights_set_phase(Weights *w, int id, int value, int phase);
 
 /* Whether W's blend for PHASE (-1: every phase) agrees with its values (for checks in tests
