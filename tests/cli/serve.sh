@@ -5,6 +5,7 @@
 # 20-second one is `make bench-serve'), eviction, and a clean stop on SIGINT and SIGTERM with a
 # search running. Every server is killed at the end, even when a check fails.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/proc.sh"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SERVERS=""
 cleanup() {
@@ -22,15 +23,7 @@ start_server() {
     "$PONDER" serve --port 0 "$@" >"$TMP/$name.out" 2>"$TMP/$name.err" &
     PID=$!
     SERVERS="$SERVERS $PID"
-    URL=""
-    i=0
-    while [ $i -lt 100 ] && [ -z "$URL" ]; do
-        URL=$(sed -n 's/^ponder serve: listening on \(http:[^ ]*\) .*/\1/p' "$TMP/$name.out" 2>/dev/null)
-        [ -n "$URL" ] && break
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.1
-        i=$((i + 1))
-    done
+    URL=$(serve_url "$TMP/$name.out" "$PID" 100)
     if [ -z "$URL" ]; then
         fail "serve: $name server starts" "$(cat "$TMP/$name.err")"
         return 1
@@ -42,12 +35,7 @@ start_server() {
 # and says so.
 stop_server() {
     kill "-$2" "$PID" 2>/dev/null
-    i=0
-    while kill -0 "$PID" 2>/dev/null && [ $i -lt 100 ]; do
-        sleep 0.1
-        i=$((i + 1))
-    done
-    if kill -0 "$PID" 2>/dev/null; then
+    if ! wait_exit "$PID" 100; then
         kill -9 "$PID"
         fail "serve: $1 stops on SIG$2" "still running after 10 s"
         return

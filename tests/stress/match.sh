@@ -11,6 +11,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 GAMES=${1:-200}
 PONDER=${PONDER:-$PWD/ponder}
+. tests/lib/proc.sh
 TMP=$(mktemp -d)
 MARK="ponder-stress-match-$$"
 PID=""
@@ -106,12 +107,7 @@ PONDER_STRESS_MARK=$MARK $DFL "$PONDER" match $OPTS --games "$GAMES" --json "$TM
 PID=$!
 sleep 3
 kill -INT "$PID"
-i=0
-while kill -0 "$PID" 2>/dev/null && [ $i -lt 100 ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
-if kill -0 "$PID" 2>/dev/null; then
+if ! wait_exit "$PID" 100; then
     fail "match stress: SIGINT stops the match within 10 s"
     kill -9 "$PID"
     wait "$PID"
@@ -120,7 +116,7 @@ else
     st=$?
     played=$(grep -c '^\[Result "' "$TMP/i.pdn" 2>/dev/null)
     if [ $st -eq 130 ] && [ "${played:-0}" -lt "$GAMES" ]; then
-        pass "match stress: SIGINT stops the match in $((i / 10)).$((i % 10)) s (status 130)"
+        pass "match stress: SIGINT stops the match in $((WAITED / 10)).$((WAITED % 10)) s (status 130)"
     else
         fail "match stress: SIGINT stops the match, status 130" "status $st, ${played:-0} games played"
     fi

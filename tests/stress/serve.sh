@@ -11,6 +11,7 @@ cd "$(dirname "$0")/../.." || exit 1
 CLIENTS=${1:-200}
 SECS=${2:-30}
 PONDER=${PONDER:-$PWD/ponder}
+. tests/lib/proc.sh
 TMP=$(mktemp -d)
 PID=""
 trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$TMP"' EXIT
@@ -21,13 +22,7 @@ fail() { echo "FAIL $1"; shift; [ $# -gt 0 ] && printf '    %s\n' "$@"; }
 command -v node >/dev/null || { fail "serve stress: node is not installed"; exit 1; }
 "$PONDER" serve --port 0 --workers 2 >"$TMP/out" 2>"$TMP/err" &
 PID=$!
-URL=""
-i=0
-while [ -z "$URL" ] && [ $i -lt 100 ] && kill -0 "$PID" 2>/dev/null; do
-    sleep 0.1
-    URL=$(sed -n 's/^ponder serve: listening on \(http:[^ ]*\) .*/\1/p' "$TMP/out")
-    i=$((i + 1))
-done
+URL=$(serve_url "$TMP/out" "$PID" 100)
 if [ -z "$URL" ]; then
     fail "serve stress: the server did not start" "$(head -c 600 "$TMP/err")"
     exit 1
@@ -53,12 +48,7 @@ fi
 
 threads=$(ls "/proc/$PID/task" 2>/dev/null | wc -l)
 kill -INT "$PID"
-i=0
-while kill -0 "$PID" 2>/dev/null && [ $i -lt 150 ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
-if kill -0 "$PID" 2>/dev/null; then
+if ! wait_exit "$PID" 150; then
     fail "serve stress: SIGINT stops the server within 15 s" "still running ($threads threads)"
     status=1
 else
@@ -66,7 +56,7 @@ else
     st=$?
     PID=""
     if [ "$st" -eq 0 ]; then
-        pass "serve stress: SIGINT stops the server in $((i / 10)).$((i % 10)) s, status 0 ($threads threads before)"
+        pass "serve stress: SIGINT stops the server in $((WAITED / 10)).$((WAITED % 10)) s, status 0 ($threads threads before)"
     else
         fail "serve stress: SIGINT stops the server with status 0" "status $st" "$(tail -c 600 "$TMP/err")"
         status=1

@@ -10,6 +10,7 @@
 # build/valgrind/tests/test_fuzz. VALGRIND_QUICK=1 runs a smaller set (one per front end).
 set -u
 cd "$(dirname "$0")/../.." || exit 1
+. tests/lib/proc.sh
 export PONDER="$PWD/build/valgrind/ponder"
 export PONDER_DATA="$PWD/tests/data"
 REPLAY="$PWD/build/valgrind/tests/test_fuzz"
@@ -122,13 +123,7 @@ if [ "$QUICK" != 1 ] && command -v curl >/dev/null; then
         --num-callers=30 --log-file="$TMP/vg-serve.log" \
         "$PONDER" serve --port 0 --workers 1 --hash 1 >"$TMP/serve.out" 2>"$TMP/err" &
     SERVER=$!
-    URL=""
-    i=0
-    while [ -z "$URL" ] && [ $i -lt 600 ] && kill -0 "$SERVER" 2>/dev/null; do
-        sleep 0.1
-        URL=$(sed -n 's/^ponder serve: listening on \(http:[^ ]*\) .*/\1/p' "$TMP/serve.out")
-        i=$((i + 1))
-    done
+    URL=$(serve_url "$TMP/serve.out" "$SERVER" 600)
     if [ -z "$URL" ]; then
         fail "valgrind serve" "the server did not start" "$(head -c 600 "$TMP/err")"
     else
@@ -147,12 +142,7 @@ if [ "$QUICK" != 1 ] && command -v curl >/dev/null; then
         done
         kill -INT "$SERVER"
         # A shutdown that hangs is a failure too: at most 60 s.
-        i=0
-        while kill -0 "$SERVER" 2>/dev/null && [ $i -lt 600 ]; do
-            sleep 0.1
-            i=$((i + 1))
-        done
-        kill -0 "$SERVER" 2>/dev/null && kill -9 "$SERVER"
+        wait_exit "$SERVER" 600 || kill -9 "$SERVER"
         wait "$SERVER"
         st=$?
         SERVER=""

@@ -7,6 +7,7 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 CLIENTS=${1:-100}
 SECONDS_=${2:-20}
+. tests/lib/proc.sh
 TMP=$(mktemp -d)
 PID=""
 trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$TMP"' EXIT
@@ -14,13 +15,7 @@ trap 'exit 1' INT TERM
 
 ${PONDER:-./ponder} serve --port 0 >"$TMP/out" 2>"$TMP/err" &
 PID=$!
-URL=""
-i=0
-while [ -z "$URL" ] && [ $i -lt 100 ] && kill -0 "$PID" 2>/dev/null; do
-    sleep 0.1
-    URL=$(sed -n 's/^ponder serve: listening on \(http:[^ ]*\) .*/\1/p' "$TMP/out" 2>/dev/null)
-    i=$((i + 1))
-done
+URL=$(serve_url "$TMP/out" "$PID" 100)
 if [ -z "$URL" ]; then
     echo "bench-serve: the server did not start:" >&2
     cat "$TMP/err" >&2
