@@ -9,10 +9,9 @@
 // sampled all along and must stay under --max-rss; the line `stress: rss START END PEAK' lets
 // serve.sh compare successive rounds. Prints PASS/FAIL lines and the figures; the exit status
 // is the number of failures.
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { check, failureCount, request, sleep, websocket } from '../web/lib.mjs';
+import { check, failureCount, request, rssMB, sleep, websocket } from '../web/lib.mjs';
 
 const args = process.argv.slice(2);
 const base = args[0];
@@ -86,15 +85,6 @@ async function call(method, path, body, want, headers) {
         return null;
     }
     return r;
-}
-
-function rssMB() {
-    try {
-        const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-        return m ? Number(m[1]) / 1024 : 0;
-    } catch (err) {
-        return 0;
-    }
 }
 
 function rng(seed) {
@@ -231,10 +221,10 @@ async function misbehaver(deadline, seed) {
 const before = (await request(base, 'GET', '/api/status')).json;
 const samples = [];
 const t0 = Date.now();
-const sampler = setInterval(() => samples.push(rssMB()), 250);
+const sampler = setInterval(() => samples.push(rssMB(pid)), 250);
 const marks = [];
-const marker = setInterval(() => marks.push(`${Math.round((Date.now() - t0) / 1000)}s ${rssMB().toFixed(0)}`), 5000);
-const rssStart = rssMB();
+const marker = setInterval(() => marks.push(`${Math.round((Date.now() - t0) / 1000)}s ${rssMB(pid).toFixed(0)}`), 5000);
+const rssStart = rssMB(pid);
 const deadline = t0 + seconds * 1000;
 const nbad = Math.round(clients * badShare);
 await Promise.all(Array.from({ length: clients }, (_, i) =>

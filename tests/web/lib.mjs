@@ -4,6 +4,7 @@
 import net from 'node:net';
 import http from 'node:http';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 
 let failures = 0;
 
@@ -21,6 +22,16 @@ export function failureCount() {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The resident memory of process PID in MB (0 when it cannot be read).
+export function rssMB(pid) {
+    try {
+        const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+        return m ? Number(m[1]) / 1024 : 0;
+    } catch (err) {
+        return 0;
+    }
+}
 
 // An HTTP request through node's http module (any method and header, Host included).
 // Resolves to {status, headers, text, json}; never rejects on an HTTP error status.

@@ -7,9 +7,8 @@
 // stay under --max-rss. (It grows for a while as glibc's per-thread caches fill across
 // civetweb's threads, then levels off: see docs/serve.md.) Prints PASS/FAIL lines and the
 // figures: requests/s, latencies, memory.
-import fs from 'node:fs';
 import http from 'node:http';
-import { check, failureCount, request } from './lib.mjs';
+import { check, failureCount, request, rssMB } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const base = args[0];
@@ -55,15 +54,6 @@ async function call(kind, method, path, body, want) {
     return r;
 }
 
-function rssMB() {
-    try {
-        const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-        return m ? Number(m[1]) / 1024 : 0;
-    } catch (err) {
-        return 0;
-    }
-}
-
 async function client(deadline, seed) {
     let rnd = seed * 2654435761 % 4294967296 || 1;
     const random = () => { rnd = (rnd * 1103515245 + 12345) % 2147483648; return rnd / 2147483648; };
@@ -104,8 +94,8 @@ function pct(sorted, p) {
 const before = (await request(base, 'GET', '/api/status')).json;
 const samples = [];
 const t0 = Date.now();
-const sampler = pid ? setInterval(() => samples.push({ t: Date.now() - t0, mb: rssMB() }), 250) : null;
-const rssStart = pid ? rssMB() : 0;
+const sampler = pid ? setInterval(() => samples.push({ t: Date.now() - t0, mb: rssMB(pid) }), 250) : null;
+const rssStart = pid ? rssMB(pid) : 0;
 const deadline = t0 + seconds * 1000;
 await Promise.all(Array.from({ length: clients }, (_, i) => client(deadline, i + 1)));
 const elapsed = (Date.now() - t0) / 1000;
