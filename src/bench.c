@@ -64,7 +64,7 @@ static int cmd_bench(int argc, char **argv)
                 return 2;
             }
         } else if (strcmp(argv[i], "--threads") == 0 || strcmp(argv[i], "--hash") == 0) {
-            bool threads = argv[i][2] == 't';
+            bool threads = strcmp(argv[i], "--threads") == 0;
             const char *v = cli_value(argc, argv, &i);
             long n;
             if (!v || !cli_long(threads ? "--threads" : "--hash", v, 1,
