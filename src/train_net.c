@@ -201,9 +201,11 @@ bool qnet_parse(const uint8_t *buf, size_t len, const char *src, QNet *q, char *
     q->shape = (NetShape){(int)n1, (int)n2, (int)n3, (int)nb};
     size_t want = net_file_size(&q->shape);
     if (len != want) {
-        snprintf(err, ERR_LEN, "%.80s: %zu bytes, expected %zu for n1 = %lu, n2 = %lu, n3 = %lu, "
-                 "%lu buckets", src, len, want, (unsigned long)n1, (unsigned long)n2,
+        char full[512];
+        snprintf(full, sizeof full, "%.80s: %zu bytes, expected %zu for n1 = %lu, n2 = %lu, "
+                 "n3 = %lu, %lu buckets", src, len, want, (unsigned long)n1, (unsigned long)n2,
                  (unsigned long)n3, (unsigned long)nb);
+        snprintf(err, ERR_LEN, "%.159s", full);
         return false;
     }
     if (fnv1a(buf, len - 4, FNV_BASIS) != get_u32(buf + len - 4)) {
