@@ -13,6 +13,7 @@
  */
 #include "bitboard.h"
 #include "check.h"
+#include "egdb_build.h"
 #include "engine.h"
 #include "train.h"
 
@@ -448,6 +449,67 @@ static void test_data(void)
     CHECK(!train_data_load(paths, 1, &o, &tr, &va, &rep, err) && strstr(err, path));
 }
 
+/* Results relabelled by the databases where they cover the position, and only there. */
+static void test_egdb_relabel(void)
+{
+    char dir[64], path[96], err[ERR_LEN];
+    snprintf(dir, sizeof dir, "/tmp/test_train_egdb_%ld", (long)getpid());
+    snprintf(path, sizeof path, "%s.trn", dir);
+    EgdbBuildOptions bo = {dir, 3, 1, true};
+    CHECK(egdb_build(&bo, NULL, NULL, err));
+    EgdbSet *set = egdb_open(dir, err);
+    CHECK(set != NULL);
+    if (!set)
+        return;
+    FILE *f = fopen(path, "wb");
+    uint8_t blk[TRAIN_BLOCK];
+    trainfile_header(blk);
+    fwrite(blk, 1, sizeof blk, f);
+    Board boards[200];
+    for (int i = 0; i < 200; i++) {
+        TrainRecord r = {0};
+        do
+            random_board(&r.board);
+        while (i % 2 == 0 && bb_popcount(r.board.pieces[0] | r.board.pieces[1]) > 3);
+        r.board.key = board_compute_key(&r.board);
+        r.result = TRAIN_DRAW;
+        r.ply = i; /* one game */
+        boards[i] = r.board;
+        trainfile_encode(&r, blk);
+        fwrite(blk, 1, sizeof blk, f);
+    }
+    fclose(f);
+    TrainDataOptions o;
+    train_data_default_options(&o);
+    o.lambda = 1;
+    o.valid_fraction = 0;
+    o.dedup = false;
+    o.egdb = set;
+    TrainSample *tr, *va;
+    TrainDataReport rep;
+    const char *paths[1] = {path};
+    CHECK(train_data_load(paths, 1, &o, &tr, &va, &rep, err));
+    CHECK(rep.ntrain == 200);
+    size_t covered = 0, decisive = 0;
+    for (int i = 0; i < 200; i++) {
+        int pieces = bb_popcount(boards[i].pieces[0] | boards[i].pieces[1]);
+        EgdbValue v = pieces <= 3 ? egdb_probe(set, &boards[i]) : EGDB_UNKNOWN;
+        float want = v == EGDB_WIN ? 1.0f : v == EGDB_LOSS ? 0.0f : 0.5f;
+        CHECK(tr[i].target == want);
+        covered += v != EGDB_UNKNOWN;
+        decisive += v == EGDB_WIN || v == EGDB_LOSS;
+    }
+    CHECK(covered >= 100 && rep.relabelled == covered && rep.disagreed == decisive);
+    CHECK(decisive > 0);
+    free(tr);
+    free(va);
+    egdb_close(set);
+    remove(path);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CHECK(system(cmd) == 0);
+}
+
 int main(void)
 {
     RUN("train", test_features);
@@ -456,5 +518,6 @@ int main(void)
     RUN("train", test_learns_material);
     RUN("train", test_threads_and_resume);
     RUN("train", test_data);
+    RUN("train", test_egdb_relabel);
     return check_total_failed ? 1 : 0;
 }
