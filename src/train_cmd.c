@@ -19,9 +19,18 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { TRAIN_MAX_FILES = 4096 };
+
+/* CPU seconds used by the process (all threads): the measure that holds on a shared machine. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static void usage(FILE *f)
 {
@@ -346,29 +355,33 @@ static int cmd_train(int argc, char **argv)
                        a.t.loss == TRAIN_LOSS_MSE ? &tm : NULL,
                        a.t.loss == TRAIN_LOSS_MSE ? NULL : &tm);
             fprintf(log, "epoch 0 lr %g train %.6f valid_mse %.6f valid_ce %.6f seconds 0 "
-                         "pos_per_s 0\n", a.t.lr, tm, vm, vc);
+                         "pos_per_s 0 cpu_seconds 0\n", a.t.lr, tm, vm, vc);
         }
         fflush(log);
     }
 
     /* 3. The epochs, each followed by a checkpoint. */
     while (st.epoch < a.t.epochs) {
-        double start = cli_now(), loss, vm, vc, lr = train_lr(a.t.lr, st.epoch, a.t.epochs);
+        double start = cli_now(), cpu = cpu_now(), loss, vm, vc;
+        double lr = train_lr(a.t.lr, st.epoch, a.t.epochs);
         if (!train_epoch(&st, train, rep.ntrain, &a.t, &loss, err)) {
             fprintf(stderr, "ponder train: %s\n", err);
             status = 1;
             goto done;
         }
         double secs = cli_now() - start, rate = (double)rep.ntrain / (secs > 0 ? secs : 1e-9);
+        cpu = cpu_now() - cpu;
         train_eval(&st.net, valid, rep.nvalid, a.t.threads, &vm, &vc);
         if (!a.quiet)
             fprintf(stderr,
                     "epoch %d/%d lr %.2g: train %.6f valid mse %.6f ce %.6f, %.1f s, "
-                    "%.0f positions/s\n",
-                    st.epoch, a.t.epochs, lr, loss, vm, vc, secs, rate);
+                    "%.0f positions/s (%.1f s of CPU)\n",
+                    st.epoch, a.t.epochs, lr, loss, vm, vc, secs, rate, cpu);
         if (log) {
-            fprintf(log, "epoch %d lr %g train %.6f valid_mse %.6f valid_ce %.6f seconds %.2f "
-                         "pos_per_s %.0f\n", st.epoch, lr, loss, vm, vc, secs, rate);
+            fprintf(log,
+                    "epoch %d lr %g train %.6f valid_mse %.6f valid_ce %.6f seconds %.2f "
+                    "pos_per_s %.0f cpu_seconds %.2f\n",
+                    st.epoch, lr, loss, vm, vc, secs, rate, cpu);
             fflush(log);
         }
         if (a.checkpoint && !train_checkpoint_save(&st, a.checkpoint, err)) {

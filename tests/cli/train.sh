@@ -27,8 +27,8 @@ else
     fail "train writes a network file of the size its header implies" "status $status," \
         "$size bytes, expected $want" "$(cat "$TMP/err")"
 fi
-lines=$(grep -Ec '^epoch [1-3] lr [0-9.e-]+ train [0-9.]+ valid_mse [0-9.]+ valid_ce [0-9.]+ seconds [0-9.]+ pos_per_s [0-9]+$' "$TMP/log")
-progress=$(grep -Ec '^epoch [1-3]/3 lr .*: train [0-9.]+ valid mse [0-9.]+ ce [0-9.]+, [0-9.]+ s, [0-9]+ positions/s$' "$TMP/err")
+lines=$(grep -Ec '^epoch [1-3] lr [0-9.e-]+ train [0-9.]+ valid_mse [0-9.]+ valid_ce [0-9.]+ seconds [0-9.]+ pos_per_s [0-9]+ cpu_seconds [0-9.]+$' "$TMP/log")
+progress=$(grep -Ec '^epoch [1-3]/3 lr .*: train [0-9.]+ valid mse [0-9.]+ ce [0-9.]+, [0-9.]+ s, [0-9]+ positions/s \([0-9.]+ s of CPU\)$' "$TMP/err")
 if [ "$lines" -eq 3 ] && [ "$progress" -eq 3 ] && grep -q '^epoch 0 ' "$TMP/log"; then
     pass "train logs one line per epoch (log file and progress on stderr)"
 else
