@@ -414,7 +414,7 @@ void train_default_options(TrainOptions *o)
     o->epochs = 10;
     o->batch = 4096;
     o->lr = 1e-3;
-    o->loss = TRAIN_LOSS_MSE;
+    o->loss = TRAIN_LOSS_CE;
     o->threads = 1;
 }
 

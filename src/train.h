@@ -177,7 +177,7 @@ typedef struct {
     int epochs;      /* total epochs of the run (the learning-rate schedule needs it) */
     int batch;       /* samples per step (default 4096) */
     double lr;       /* Adam's base learning rate (default 1e-3) */
-    TrainLoss loss;  /* the loss optimised (default MSE) */
+    TrainLoss loss;  /* the loss optimised (default cross-entropy: see docs/training.md) */
     int threads;     /* worker threads (default 1); the result does not depend on it */
 } TrainOptions;
 

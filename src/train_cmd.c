@@ -54,7 +54,7 @@ static void usage(FILE *f)
             "  --lr X             Adam's learning rate; x0.3 at 60%% and 85%% of the epochs\n"
             "                     (default 0.001)\n"
             "  --batch N          positions per step (default 4096)\n"
-            "  --loss mse|ce      squared error or cross-entropy of sigmoid(y) (default mse)\n"
+            "  --loss ce|mse      cross-entropy or squared error of sigmoid(y) (default ce)\n"
             "  --no-dedup         keep repeated positions (default: merged, targets averaged)\n"
             "  --name NAME        name stored in the file (default: gen)\n"
             "  --log FILE         loss log for scripts/plot-training.sh (appended on resume)\n"

@@ -106,5 +106,15 @@ size=$(wc -c <"$TMP/d.trn")
 head -c $((size - 5)) "$TMP/d.trn" >"$TMP/trunc.trn"
 train_bad "train: a truncated file" "trunc.trn: truncated" --data "$TMP/trunc.trn" $O
 train_bad "train: --egdb that is not a database directory" "--egdb" $TR --egdb "$TMP/nodb" $O
+# The plot, where gnuplot is installed (scripts/deps/plot.list).
+if command -v gnuplot >/dev/null 2>&1; then
+    ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+    sh "$ROOT/scripts/plot-training.sh" "$TMP/log" "$TMP/plot.png" >/dev/null 2>"$TMP/err"
+    if [ "$(head -c 4 "$TMP/plot.png" 2>/dev/null | tail -c 3)" = PNG ]; then
+        pass "plot-training.sh draws the log"
+    else
+        fail "plot-training.sh draws the log" "$(cat "$TMP/err")"
+    fi
+fi
 expect_status "train --help" 0 "$PONDER" train --help
 expect_grep "... lists the options" "--checkpoint FILE" "$TMP/out"
