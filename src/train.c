@@ -295,6 +295,8 @@ typedef struct {
     float **grad;             /* [TRAIN_SLICES] buffers */
     double *loss;             /* [TRAIN_SLICES] (batch) or [chunks] (eval) */
     double *loss2;            /* eval: cross-entropy per chunk */
+    TrainState *st;           /* the Adam step: the state updated */
+    float rate;               /* ... its bias-corrected learning rate */
 } Job;
 
 static void *batch_worker(void *arg)
@@ -428,20 +430,27 @@ double train_lr(double base, int e, int epochs)
     return r;
 }
 
-/* One Adam step (betas 0.9, 0.999) with gradient G at rate LR. */
-static void adam_step(TrainState *st, const float *g, double lr)
+/* One Adam step (betas 0.9, 0.999, eps 1e-8) for this thread's share of the parameters: the
+ * gradient is the sum of the slices' buffers, added in slice order, so every parameter gets
+ * the same value whatever the number of threads. */
+static void *adam_worker(void *arg)
 {
-    const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
-    st->step++;
-    double c1 = 1 - pow(b1, (double)st->step), c2 = 1 - pow(b2, (double)st->step);
-    float rate = (float)(lr * sqrt(c2) / c1);
+    Job *j = arg;
+    TrainState *st = j->st;
+    const float b1 = 0.9f, b2 = 0.999f, eps = 1e-8f;
+    size_t np = st->net.nparams;
+    size_t a = np * (size_t)j->tid / (size_t)j->threads;
+    size_t b = np * (size_t)(j->tid + 1) / (size_t)j->threads;
     float *p = st->net.p, *m = st->m, *v = st->v;
-    for (size_t i = 0; i < st->net.nparams; i++) {
-        m[i] = (float)b1 * m[i] + (float)(1 - b1) * g[i];
-        v[i] = (float)b2 * v[i] + (float)(1 - b2) * g[i] * g[i];
-        p[i] -= rate * m[i] / (sqrtf(v[i]) + (float)eps);
+    for (size_t i = a; i < b; i++) {
+        float g = j->grad[0][i];
+        for (int sl = 1; sl < TRAIN_SLICES; sl++)
+            g += j->grad[sl][i];
+        m[i] = b1 * m[i] + (1 - b1) * g;
+        v[i] = b2 * v[i] + (1 - b2) * g * g;
+        p[i] -= j->rate * m[i] / (sqrtf(v[i]) + eps);
     }
-    train_net_clip(&st->net);
+    return NULL;
 }
 
 bool train_epoch(TrainState *st, const TrainSample *s, size_t n, const TrainOptions *o,
@@ -492,13 +501,21 @@ bool train_epoch(TrainState *st, const TrainSample *s, size_t n, const TrainOpti
             ok = false;
             goto done;
         }
-        /* Slices summed in a fixed order: the same sum whatever the thread count. */
-        for (int sl = 1; sl < TRAIN_SLICES; sl++)
-            for (size_t i = 0; i < st->net.nparams; i++)
-                grad[0][i] += grad[sl][i];
         for (int sl = 0; sl < TRAIN_SLICES; sl++)
             total += sl_loss[sl];
-        adam_step(st, grad[0], lr);
+        /* The Adam step over the parameters split between the threads, then the clips. */
+        st->step++;
+        double c1 = 1 - pow(0.9, (double)st->step), c2 = 1 - pow(0.999, (double)st->step);
+        for (int t = 0; t < threads; t++) {
+            jobs[t].st = st;
+            jobs[t].rate = (float)(lr * sqrt(c2) / c1);
+        }
+        if (!run_threads(adam_worker, ctx, threads)) {
+            snprintf(err, ERR_LEN, "cannot start a thread");
+            ok = false;
+            goto done;
+        }
+        train_net_clip(&st->net);
     }
     st->epoch++;
     *loss = total / (double)n;
