@@ -127,6 +127,10 @@ void train_sample(const TrainRecord *r, const TrainDataOptions *o, int exact, Tr
 bool train_data_load(const char *const *paths, int npaths, const TrainDataOptions *o,
                      TrainSample **train, TrainSample **valid, TrainDataReport *rep, char *err);
 
+/* A fingerprint (FNV-1a 64) of the N samples S: a checkpoint is resumed only on the same
+ * samples (same files, options and seed give the same samples and the same fingerprint). */
+uint64_t train_data_hash(const TrainSample *s, size_t n, uint64_t h);
+
 /* Merges samples with identical features within each set (valid or not), averaging targets;
  * sorts S by (valid, features). Returns the new count. */
 size_t train_dedup(TrainSample *s, size_t n);
@@ -167,6 +171,7 @@ typedef struct {
     int epoch;      /* epochs completed */
     uint64_t seed;  /* the run's seed (initialisation, held-out games, shuffles) */
     uint64_t ntrain, nvalid; /* sample counts of the data it was trained on */
+    uint64_t data_hash;      /* train_data_hash of those samples */
 } TrainState;
 
 /* A new state: the network initialised from SEED, moments zero, epoch 0. */

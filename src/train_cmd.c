@@ -203,7 +203,7 @@ static int parse_args(int argc, char **argv, Args *a)
 }
 
 /* The state to train: from the checkpoint if it exists (checked against the run), else new. */
-static int start_state(const Args *a, const TrainDataReport *rep, TrainState *st)
+static int start_state(const Args *a, const TrainDataReport *rep, uint64_t hash, TrainState *st)
 {
     char err[ERR_LEN];
     int got = a->checkpoint ? train_checkpoint_load(st, a->checkpoint, err) : 0;
@@ -218,18 +218,20 @@ static int start_state(const Args *a, const TrainDataReport *rep, TrainState *st
         }
         st->ntrain = rep->ntrain;
         st->nvalid = rep->nvalid;
+        st->data_hash = hash;
         return -1;
     }
     const NetShape *s = &st->net.shape;
     if (memcmp(s, &a->shape, sizeof *s) != 0 || st->seed != a->d.seed ||
-        st->ntrain != rep->ntrain || st->nvalid != rep->nvalid) {
+        st->ntrain != rep->ntrain || st->nvalid != rep->nvalid || st->data_hash != hash) {
         fprintf(stderr,
                 "ponder train: %s was made by another run (n1 %d, buckets %d, seed %llu, "
-                "%llu + %llu positions; this run: n1 %d, buckets %d, seed %llu, %zu + %zu): "
+                "%llu + %llu positions; this run: n1 %d, buckets %d, seed %llu, %zu + %zu%s): "
                 "use the same data and options, or remove it\n",
                 a->checkpoint, s->n1, s->buckets, (unsigned long long)st->seed,
                 (unsigned long long)st->ntrain, (unsigned long long)st->nvalid, a->shape.n1,
-                a->shape.buckets, (unsigned long long)a->d.seed, rep->ntrain, rep->nvalid);
+                a->shape.buckets, (unsigned long long)a->d.seed, rep->ntrain, rep->nvalid,
+                st->data_hash != hash ? ", other targets or positions" : "");
         train_state_free(st);
         return 2;
     }
@@ -335,7 +337,8 @@ static int cmd_train(int argc, char **argv)
 
     /* 2. The state, fresh or resumed, and the log. */
     TrainState st;
-    if ((status = start_state(&a, &rep, &st)) >= 0) {
+    uint64_t hash = train_data_hash(valid, rep.nvalid, train_data_hash(train, rep.ntrain, 0));
+    if ((status = start_state(&a, &rep, hash, &st)) >= 0) {
         free(train);
         free(valid);
         return status;

@@ -106,6 +106,16 @@ size_t train_dedup(TrainSample *s, size_t n)
     return out;
 }
 
+uint64_t train_data_hash(const TrainSample *s, size_t n, uint64_t h)
+{
+    if (h == 0)
+        h = 14695981039346656037ull;
+    const uint8_t *p = (const uint8_t *)s;
+    for (size_t i = 0; i < n * sizeof *s; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
 /* Whether game G of the run seeded SEED is held out (share F). */
 static bool held_out(uint64_t seed, uint64_t g, double f)
 {

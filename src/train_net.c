@@ -8,7 +8,7 @@
  * (the engine's own reader and SIMD inference live in src/nnue.*; both follow the same spec).
  *
  * A checkpoint is the float state of a run: magic "PONDCKP\0", u32 version, the shape, the
- * epoch, Adam's step, the seed and the sample counts, then the parameters and Adam's two
+ * epoch, Adam's step, the seed, the sample counts and a fingerprint of the samples, then the parameters and Adam's two
  * moments as little-endian IEEE floats, then an FNV-1a checksum of everything before it. It is
  * written through a temporary file and renamed, so a run killed at any moment leaves either the
  * previous checkpoint or the new one.
@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { CKPT_VERSION = 1, CKPT_HEADER = 72 };
+enum { CKPT_VERSION = 1, CKPT_HEADER = 80 };
 
 static uint32_t fnv1a(const uint8_t *p, size_t n, uint32_t h)
 {
@@ -357,6 +357,7 @@ bool train_checkpoint_save(const TrainState *st, const char *path, char *err)
     put_u64(buf + 48, st->ntrain);
     put_u64(buf + 56, st->nvalid);
     put_u64(buf + 64, np);
+    put_u64(buf + 72, st->data_hash);
     put_floats(buf + CKPT_HEADER, st->net.p, np);
     put_floats(buf + CKPT_HEADER + 4 * np, st->m, np);
     put_floats(buf + CKPT_HEADER + 8 * np, st->v, np);
@@ -423,6 +424,7 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
     st->seed = get_u64(buf + 40);
     st->ntrain = get_u64(buf + 48);
     st->nvalid = get_u64(buf + 56);
+    st->data_hash = get_u64(buf + 72);
     get_floats(buf + CKPT_HEADER, st->net.p, np);
     get_floats(buf + CKPT_HEADER + 4 * np, st->m, np);
     get_floats(buf + CKPT_HEADER + 8 * np, st->v, np);

@@ -63,6 +63,9 @@ fi
 expect_status "train: a checkpoint of another shape is refused" 2 \
     "$PONDER" train $TR --hidden 64 --epochs 3 --checkpoint "$TMP/ck" --out "$TMP/x.pnet"
 expect_grep "... with a message" "made by another run" "$TMP/err"
+expect_status "train: a checkpoint made with other targets is refused" 2 \
+    "$PONDER" train $TR --lambda 0.7 --epochs 3 --checkpoint "$TMP/ck" --out "$TMP/x.pnet"
+expect_grep "... with a message" "other targets or positions" "$TMP/err"
 printf 'junk' >"$TMP/badck"
 expect_status "train: a damaged checkpoint is refused" 2 \
     "$PONDER" train $TR --checkpoint "$TMP/badck" --out "$TMP/x.pnet"
