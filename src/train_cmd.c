@@ -278,15 +278,17 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
         fprintf(stderr, "ponder train: %s\n", err);
         return 1;
     }
-    char line[512];
+    char line[640], held[320] = "# no positions held out (--valid 0)\n";
+    if (nvalid)
+        snprintf(held, sizeof held,
+                 "# held out, float model:     mse %.6f ce %.6f\n"
+                 "# held out, quantised model: mse %.6f ce %.6f; |score - float score| mean "
+                 "%.2f max %.0f (hundredths of a man)\n",
+                 fm, fc, qm / nv, qc / nv, diff / nv, maxdiff);
     snprintf(line, sizeof line,
-             "# held out, float model:     mse %.6f ce %.6f\n"
-             "# held out, quantised model: mse %.6f ce %.6f; |score - float score| mean %.2f "
-             "max %.0f (hundredths of a man)\n"
-             "# wrote %s: %zu bytes, n1 %d, n2 %d, n3 %d, %d buckets, scale %d, name \"%s\"\n",
-             fm, fc, qm / nv, qc / nv, diff / nv, maxdiff, a->out, len, st->net.shape.n1,
-             st->net.shape.n2, st->net.shape.n3, st->net.shape.buckets, (int)a->d.scale,
-             a->name);
+             "%s# wrote %s: %zu bytes, n1 %d, n2 %d, n3 %d, %d buckets, scale %d, name \"%s\"\n",
+             held, a->out, len, st->net.shape.n1, st->net.shape.n2, st->net.shape.n3,
+             st->net.shape.buckets, (int)a->d.scale, a->name);
     fputs(line, stdout);
     if (log)
         fputs(line, log);

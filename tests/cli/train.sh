@@ -51,6 +51,9 @@ expect_same "train: same seed, one thread instead of two: identical file" "$TMP/
 if cmp -s "$TMP/a.pnet" "$TMP/c.pnet"; then fail "train: another seed, another network"
 else pass "train: another seed, another network"; fi
 
+"$PONDER" train $TR --epochs 1 --valid 0 --out "$TMP/v0.pnet" >"$TMP/sum" 2>&1
+expect_grep "train --valid 0: nothing held out, said so" "^# no positions held out" "$TMP/sum"
+
 # ---- checkpoints -----------------------------------------------------------------------------
 "$PONDER" train $TR --epochs 1 --checkpoint "$TMP/ck" --out "$TMP/one.pnet" -q >/dev/null 2>&1
 "$PONDER" train $TR --epochs 3 --checkpoint "$TMP/ck" --out "$TMP/r.pnet" >/dev/null 2>"$TMP/err"
