@@ -20,6 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* No fused multiply-adds: clang fuses a * b + c by default where the CPU has FMA, gcc in C11 mode
+ * does not, and the trained network would then depend on the compiler and the machine. */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 int net_features(const Board *b, uint8_t out[NET_MAX_ACTIVE])
 {
     int us = b->side, n = 0;
