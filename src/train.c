@@ -28,6 +28,36 @@
 
 enum { EVAL_CHUNK = 4096, MAX_THREADS = 64 };
 
+double train_exp(double x)
+{
+    /* e^x = 2^k e^r, k = round(x / ln 2), |r| <= ln 2 / 2, e^r by its Taylor series to r^14
+     * (truncation below 1e-17), 2^k exactly by ldexp. ln 2 in two parts so that k ln 2 is
+     * subtracted without rounding. */
+    if (x > 700)
+        x = 700;
+    if (x < -700)
+        x = -700;
+    const double ln2_hi = 0.693147180369123816490, ln2_lo = 1.90821492927058770002e-10;
+    double kf = x * 1.44269504088896338700;
+    long k = (long)(kf < 0 ? kf - 0.5 : kf + 0.5);
+    double r = (x - (double)k * ln2_hi) - (double)k * ln2_lo;
+    double sum = 1, term = 1;
+    for (int i = 1; i <= 14; i++) {
+        term = term * r / i;
+        sum += term;
+    }
+    return ldexp(sum, (int)k);
+}
+
+double train_pow(double b, uint64_t n)
+{
+    double r = 1;
+    for (; n; n >>= 1, b *= b)
+        if (n & 1)
+            r *= b;
+    return r;
+}
+
 size_t net_layout(const NetShape *sh, NetLayout *l)
 {
     size_t n1 = (size_t)sh->n1, n2 = (size_t)sh->n2, n3 = (size_t)sh->n3;
@@ -511,7 +541,7 @@ bool train_epoch(TrainState *st, const TrainSample *s, size_t n, const TrainOpti
             total += sl_loss[sl];
         /* The Adam step over the parameters split between the threads, then the clips. */
         st->step++;
-        double c1 = 1 - pow(0.9, (double)st->step), c2 = 1 - pow(0.999, (double)st->step);
+        double c1 = 1 - train_pow(0.9, st->step), c2 = 1 - train_pow(0.999, st->step);
         for (int t = 0; t < threads; t++) {
             jobs[t].st = st;
             jobs[t].rate = (float)(lr * sqrt(c2) / c1);

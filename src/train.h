@@ -92,8 +92,15 @@ int net_bucket(const Board *b, int buckets);
 /* The result of R's game for its side to move: 1 win, 0.5 draw, 0 loss. */
 double train_result(const TrainRecord *r);
 
+/* e^X from basic arithmetic only (within 2 ulps), so that training gives the same bits on
+ * every processor: the C library picks other code paths for exp() on other processors. */
+double train_exp(double x);
+
+/* B^N by repeated squaring (the same bits everywhere, unlike pow()). */
+double train_pow(double b, uint64_t n);
+
 /* The logistic function. */
-static inline double train_sigmoid(double x) { return 1.0 / (1.0 + __builtin_exp(-x)); }
+static inline double train_sigmoid(double x) { return 1.0 / (1.0 + train_exp(-x)); }
 
 typedef struct {
     double lambda;         /* share of the result in the target (default 0.5) */

@@ -52,6 +52,21 @@ static void sample_of(const Board *b, int buckets, float target, TrainSample *s)
     s->target = target;
 }
 
+/* The machine-independent exp and pow agree with the C library's. */
+static void test_exp(void)
+{
+    double worst = 0;
+    for (double x = -40; x <= 40; x += 0.0137) {
+        double e = fabs(train_exp(x) / exp(x) - 1);
+        worst = e > worst ? e : worst;
+    }
+    printf("  train_exp: largest relative error %.2g\n", worst);
+    CHECK(worst < 1e-15);
+    CHECK(train_exp(0) == 1 && train_exp(-1000) > 0 && isfinite(train_exp(1000)));
+    CHECK(fabs(train_pow(0.999, 12345) / pow(0.999, 12345) - 1) < 1e-12);
+    CHECK(train_pow(0.9, 0) == 1 && train_pow(2, 10) == 1024);
+}
+
 static void test_features(void)
 {
     Board b;
@@ -520,6 +535,7 @@ static void test_egdb_relabel(void)
 
 int main(void)
 {
+    RUN("train", test_exp);
     RUN("train", test_features);
     RUN("train", test_gradient);
     RUN("train", test_quantised);
