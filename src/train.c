@@ -7,10 +7,12 @@
  * small (n2 = n3 = 32) and one bucket of them is used per sample.
  *
  * Repeatability: a minibatch is cut into TRAIN_SLICES fixed slices, each with its own gradient
- * buffer; threads take slices round-robin and the buffers are added in slice order before the
- * Adam step. The arithmetic is therefore the same whatever the number of threads, and a run is
- * identical bit for bit for a given seed with 1, 2 or 16 threads (tests/unit/test_train.c
- * checks it). The epoch's shuffle is drawn from (seed, epoch), so a run resumed from a
+ * buffer; threads take slices round-robin; then each thread takes a range of the parameters,
+ * adds their slice gradients in slice order and makes their Adam step. The arithmetic is
+ * therefore the same whatever the number of threads, and a run is identical bit for bit for a
+ * given seed with 1, 2 or 16 threads (tests/unit/test_train.c checks it). No fused
+ * multiply-adds, dot products in fixed partial sums, exp and pow of our own: the same bits
+ * from any compiler on any processor. The epoch's shuffle is drawn from (seed, epoch), so a run resumed from a
  * checkpoint continues exactly as an uninterrupted one.
  */
 #include "train.h"
