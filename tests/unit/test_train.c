@@ -2,15 +2,16 @@
  * test_train.c - `ponder train''s model, quantisation, file and training loop.
  *
  * Features and buckets follow the spec on known positions. The backward pass agrees with
- * central finite differences of the forward pass on a small model (both losses). The exported
- * file reads back, its integer forward pass equals the spec's arithmetic recomputed here from
- * the float weights, and it stays within a stated bound of the float model on random positions;
- * damaged files are refused with the spec's messages; once src/nnue.h exists, the engine's
- * reader takes the file and its inference gives the same score on every position. A small network learns the material
- * balance of random positions to a low loss; two threads give the same weights as one, bit for
- * bit, and the same bits from every compiler (a pinned fingerprint); a run stopped after an epoch and resumed from its checkpoint ends exactly where an
- * uninterrupted run does. Training files load with duplicates merged and games held out, and
- * a damaged one is named with its byte offset.
+ * central finite differences of a double-precision reference forward pass (both losses). The
+ * exported file reads back, its integer forward pass equals the spec's arithmetic recomputed
+ * here from the float weights, and it stays within a stated bound of the float model on random
+ * positions; damaged files are refused with the spec's messages; once src/nnue.h exists, the
+ * engine's reader takes the file and its inference gives the same score on every position. A
+ * small network learns the material balance of random positions to a low loss; two threads
+ * give the same weights as one, bit for bit, and every compiler the same bits (a pinned
+ * fingerprint); a run stopped after an epoch and resumed from its checkpoint ends exactly where
+ * an uninterrupted run does. Training files load with duplicates merged and games held out, a
+ * damaged one is named with its byte offset, and endgame databases relabel what they cover.
  */
 #include "bitboard.h"
 #include "check.h"
