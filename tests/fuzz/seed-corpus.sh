@@ -125,4 +125,13 @@ TF=$(mktemp)
 head -c 1024 "$TF" | put trainfile selfplay-start
 head -c 16 "$TF" | put trainfile header-only
 put trainfile selfplay-2-games <"$TF"
+
+# Network files and checkpoints of `ponder train' (the smallest shape, one epoch on that run).
+TN=$(mktemp -d)
+"$PONDER" train --data "$TF" --hidden 32 --buckets 1 --epochs 1 --batch 64 --threads 1 \
+    --out "$TN/net.pnet" --checkpoint "$TN/ck" -q >/dev/null 2>&1
+put trainnet net <"$TN/net.pnet"
+head -c 200 "$TN/net.pnet" | put trainnet net-head
+put trainnet checkpoint <"$TN/ck"
+rm -rf "$TN"
 rm -f "$TF"
