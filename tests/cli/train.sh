@@ -11,7 +11,10 @@ GAMES=6
 [ "${PONDER_VARIANT:-release}" = asan ] && GAMES=3
 "$PONDER" selfplay --games $GAMES --seed 3 --nodes 200 --threads 1 --out "$TMP/d.trn" -q ||
     fail "selfplay makes the training data"
-TR="--data $TMP/d.trn --hidden 32 --buckets 2 --batch 64 --seed 9"
+# Four copies of the games (files concatenate) and half of them held out: some game is held out
+# whatever the games are (all four copies of a game count as games of their own).
+cat "$TMP/d.trn" "$TMP/d.trn" "$TMP/d.trn" "$TMP/d.trn" >"$TMP/d4.trn"
+TR="--data $TMP/d4.trn --hidden 32 --buckets 2 --batch 64 --seed 9 --valid 0.5"
 
 # ---- a run -----------------------------------------------------------------------------------
 "$PONDER" train $TR --epochs 3 --threads 2 --out "$TMP/a.pnet" --log "$TMP/log" \
