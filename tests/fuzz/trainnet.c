@@ -44,8 +44,11 @@ static void check_net(const uint8_t *data, size_t size)
         memset(&s, 0, sizeof s);
         if (i == 1)
             b.side = WHITE;
-        if (i == 2)
-            board_clear(&b, BLACK), board_set(&b, 9, BLACK, true), board_set(&b, 22, WHITE, false);
+        if (i == 2) { /* a king against a man */
+            board_clear(&b, BLACK);
+            board_set(&b, 9, BLACK, true);
+            board_set(&b, 22, WHITE, false);
+        }
         s.nfeat = (uint8_t)net_features(&b, s.feat);
         s.bucket = (uint8_t)net_bucket(&b, q.shape.buckets);
         int score = qnet_score(&q, &s);
