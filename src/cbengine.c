@@ -337,12 +337,12 @@ static bool cb_engine_think(Engine *e, const Game *g, const SearchLimits *limits
         snprintf(err, ERR_LEN, "cannot start the search thread");
         return false;
     }
-    bool stopped = false;
     while (!atomic_load(&s.done)) {
         cb_sleep_ms(CB_POLL_MS);
-        if (!stopped && playnow && *playnow) {
+        if (playnow && *playnow) {
+            /* Again at every poll: a stop that comes before the thread has entered the search
+             * is forgotten when the search starts (today's facade clears the flag then). */
             engine_stop(e);
-            stopped = true;
         }
         if (str) {
             pthread_mutex_lock(&s.lock);
