@@ -16,7 +16,8 @@
  * referee's default; 1 s more for the first call, which makes the engine). Any
  * fault is named on stderr and ends the host with status 1, which the referee records as a
  * forfeit. At start it checks enginecommand's fixed answers (protocol version 2, game type 21,
- * an unknown command refused). `cbhost LIBRARY --commands' instead answers each line of stdin
+ * an unknown command refused). `cbhost LIBRARY --position FEN [X Y V]...' makes one getmove
+ * call and prints its return value, and `cbhost LIBRARY --commands' instead answers each line of stdin
  * with enginecommand's return value and reply. --playnow S sets *playnow after S seconds of each search: the
  * answer must then come within 0.5 s.
  */
@@ -291,6 +292,30 @@ int main(int argc, char **argv)
             int r = command(cmd, reply);
             printf("%s -> %d %s\n", cmd, r, reply);
         }
+        return 0;
+    }
+    if (argc >= 4 && strcmp(argv[2], "--position") == 0) {
+        /* One getmove on a position: `--position FEN [X Y V]...' (each triple overwrites
+         * board[X][Y] with V first, to hand the library a bad board); prints what came back. */
+        GetmoveFn gm = (GetmoveFn)load(argv[1], "getmove");
+        Board b;
+        ParseError e;
+        if (!notation_parse_fen(argv[3], &b, &e))
+            die("--position: %s%s", e.msg, "");
+        int a[8][8];
+        to_array(&b, a);
+        for (int i = 4; i + 2 < argc; i += 3)
+            a[atoi(argv[i])][atoi(argv[i + 1])] = atoi(argv[i + 2]);
+        int before[8][8];
+        memcpy(before, a, sizeof a);
+        char str[1024] = "";
+        int playnow = 0;
+        CBmove m;
+        int r = gm(a, b.side == BLACK ? CB_BLACK : CB_WHITE, 0.05, str, &playnow, 0, 0, &m);
+        printf("returned %d, board %s\n", r,
+               memcmp(before, a, sizeof a) == 0 ? "unchanged" : "changed");
+        if (strncmp(str, "Ponder:", 7) == 0)
+            printf("%s\n", str);
         return 0;
     }
     Host h = {0};
