@@ -35,9 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#ifdef _WIN32
-#include <windows.h>
-#endif
 
 enum {
     CB_MAX_HASH_MB = 4096, /* the largest table "set hashsize" accepts */
@@ -266,7 +263,8 @@ typedef struct {
     SearchLimits limits;
     SearchResult result;
     atomic_bool done;        /* set by the search thread when result is ready */
-    pthread_mutex_t lock;    /* guards status */
+    pthread_mutex_t lock;    /* guards status and done's signal */
+    pthread_cond_t wake;     /* signalled when done is set */
     char status[CB_STR_SIZE]; /* the last finished iteration, as shown in CheckerBoard */
 } CbSearch;
 
@@ -305,18 +303,29 @@ static void *cb_search_thread(void *arg)
 {
     CbSearch *s = arg;
     s->result = engine_search(s->engine, s->game, &s->limits, cb_on_iteration, s);
+    pthread_mutex_lock(&s->lock);
     atomic_store(&s->done, true);
+    pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->lock);
     return NULL;
 }
 
-static void cb_sleep_ms(int ms)
+/* Waits until the search is done or MS milliseconds have passed, whichever comes first, so the
+ * answer goes back the moment the search ends. */
+static void cb_wait_ms(CbSearch *s, int ms)
 {
-#ifdef _WIN32
-    Sleep((DWORD)ms);
-#else
-    struct timespec ts = {0, (long)ms * 1000000L};
-    nanosleep(&ts, NULL);
-#endif
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += (long)ms * 1000000L;
+    if (ts.tv_nsec >= 1000000000L) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&s->lock);
+    while (!atomic_load(&s->done))
+        if (pthread_cond_timedwait(&s->wake, &s->lock, &ts) != 0)
+            break;
+    pthread_mutex_unlock(&s->lock);
 }
 
 /* Searches the end of G within LIMITS, stopping when *PLAYNOW becomes non-zero, with its progress
@@ -331,14 +340,16 @@ static bool cb_engine_think(Engine *e, const Game *g, const SearchLimits *limits
     s.limits = *limits;
     atomic_init(&s.done, false);
     pthread_mutex_init(&s.lock, NULL);
+    pthread_cond_init(&s.wake, NULL);
     pthread_t th;
     if (pthread_create(&th, NULL, cb_search_thread, &s) != 0) {
+        pthread_cond_destroy(&s.wake);
         pthread_mutex_destroy(&s.lock);
         snprintf(err, ERR_LEN, "cannot start the search thread");
         return false;
     }
     while (!atomic_load(&s.done)) {
-        cb_sleep_ms(CB_POLL_MS);
+        cb_wait_ms(&s, CB_POLL_MS);
         if (playnow && *playnow) {
             /* Again at every poll: a stop that comes before the thread has entered the search
              * is forgotten when the search starts (today's facade clears the flag then). */
@@ -354,6 +365,7 @@ static bool cb_engine_think(Engine *e, const Game *g, const SearchLimits *limits
     pthread_join(th, NULL);
     if (str && s.status[0])
         snprintf(str, CB_STR_SIZE, "%s", s.status);
+    pthread_cond_destroy(&s.wake);
     pthread_mutex_destroy(&s.lock);
     *out = s.result;
     return true;
