@@ -21,6 +21,18 @@ nm -D --defined-only "$LIB" | awk '$2 == "T" { print $3 }' | sort >"$TMP/exports
 printf 'enginecommand\nenginename\ngetmove\nislegal\n' >"$TMP/want"
 expect_same "the library exports the CheckerBoard API and nothing else" "$TMP/want" "$TMP/exports"
 
+# Loading the library touches no file: with a database directory waiting where the programs
+# look by default, a load (and no call) must not look there.
+if command -v strace >/dev/null 2>&1; then
+    mkdir -p "$TMP/home/.local/share/ponder/egdb"
+    : >"$TMP/home/.local/share/ponder/egdb/db-2.egdb"
+    env -u PONDER_EGDB -u XDG_DATA_HOME HOME="$TMP/home" strace -f -e trace=%file,getdents64 \
+        "$HOST" "$LIB" --commands </dev/null >/dev/null 2>"$TMP/trace"
+    if grep -q "$TMP/home" "$TMP/trace" || ! grep -q 'libponder-cb.so' "$TMP/trace"; then
+        fail "loading the library reads no file" "$(grep -A 5 'libponder-cb.so' "$TMP/trace")"
+    else pass "loading the library reads no file"; fi
+fi
+
 "$HOST" "$LIB" --commands <"$PONDER_DATA/cbengine/commands.in" >"$TMP/out" 2>&1
 expect_same "enginecommand transcript" "$PONDER_DATA/cbengine/commands.out" "$TMP/out"
 
