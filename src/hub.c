@@ -313,7 +313,7 @@ static void hub_engine_drop(Hub *h)
 
 static void hub_on_iteration(const SearchInfo *info, void *ctx)
 {
-    const Hub *h = ctx;
+    Hub *h = ctx;
     char score[32], pv[4096] = "";
     if (score_is_decisive(info->score)) {
         /* pydraughts reads |score| above 90 men as a win in (100 - |score|) * 100 plies. */
@@ -329,7 +329,7 @@ static void hub_on_iteration(const SearchInfo *info, void *ctx)
         hub_format_move(&info->pv[i], pv + used, sizeof pv - used);
         used += strlen(pv + used);
     }
-    if (atomic_load(&((Hub *)h)->discard))
+    if (atomic_load(&h->discard))
         return;
     hub_say("info depth=%d score=%s nodes=%llu time=%.3f nps=%.2f pv=\"%s\"", info->depth, score,
             (unsigned long long)info->nodes, info->time,
