@@ -2,18 +2,20 @@
 # games.sh [N] [TIME] [dll] - the closing measurement of the CheckerBoard library (not in `make
 # test'): N games (default 100) of the test host (tests/cb/host.c) against `ponder player',
 # TIME seconds a move for both (default 0.05), from the three-move ballots, refereed by
-# `ponder match' with its default 0.1 s margin. With `dll' the host and library are the Windows
-# builds run under wine (build/cb/cbhost.exe, build/cb/ponder64.dll). Prints the referee's
-# summary and the host's faults; exits 1 if A (the library) lost a game by a fault (illegal
-# move, time overrun, exit: the referee's `(A n, B n)' counts) or the host found one.
+# `ponder match' with a 0.1 s margin (MARGIN=S in the environment changes it). With `dll'
+# the host and library are the Windows builds run under wine (build/cb/cbhost.exe,
+# build/cb/ponder64.dll). Prints the referee's summary and the host's faults; exits 1 if A (the
+# library) lost a game by a fault (illegal move, time overrun, exit: the referee's `(A n, B n)'
+# counts) or the host found one.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 N=${1:-100}
 T=${2:-0.05}
+MARGIN=${MARGIN:-0.1} # the referee's grace per move (and the host's)
 KIND=${3:-so}
 make -s ponder cbengine || exit 1
 export PONDER_EGDB=none
-OUT=build/cb/games-$KIND
+OUT=build/cb/games-$KIND-m$MARGIN
 mkdir -p "$OUT"
 if [ "$KIND" = dll ]; then
     export WINEDEBUG=-all WINEPREFIX="${WINEPREFIX:-$PWD/build/cb/wine}"
@@ -25,9 +27,9 @@ else
     STARTUP=2
 fi
 rm -f "$OUT/stderr"
-./ponder match -j 1 --games "$N" --time "$T" --startup $STARTUP --stderr "$OUT/stderr" \
+./ponder match -j 1 --games "$N" --time "$T" --margin "$MARGIN" --startup $STARTUP --stderr "$OUT/stderr" \
     --pdn "$OUT/games.pdn" --json "$OUT/result.json" \
-    "$HOST --hash 16 --time $T --margin 0.1 --fen {fen}" \
+    "$HOST --hash 16 --time $T --margin $MARGIN --fen {fen}" \
     "./ponder player --hash 16 --time $T --fen {fen}" >"$OUT/log" 2>&1
 status=$?
 tail -n 9 "$OUT/log"
