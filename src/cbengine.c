@@ -48,17 +48,17 @@ enum {
 
 /* Everything the library remembers between calls. */
 typedef struct {
-    pthread_mutex_t lock;   /* serialises the API's entry points */
-    Engine *engine;         /* made at the first getmove; NULL until then or after a change */
-    size_t hash_mb;         /* "hashsize" */
-    int threads;            /* "searchthreads" */
+    pthread_mutex_t lock;     /* serialises the API's entry points */
+    Engine *engine;           /* made at the first getmove; NULL until then or after a change */
+    size_t hash_mb;           /* "hashsize" */
+    int threads;              /* "searchthreads" */
     char dbpath[CB_PATH_MAX]; /* "dbpath": the databases' directory ("" none) */
-    bool use_db;            /* "enable_wld" */
-    int max_dbpieces;       /* "max_dbpieces": databases are used only if they reach this far */
-    int dbmbytes;           /* "dbmbytes": kept and reported; Ponder maps its files whole */
-    char db_note[ERR_LEN];  /* why the databases of dbpath are not in use ("" if they are) */
-    bool has_game;          /* whether game holds anything yet */
-    Game game;              /* the game so far, for repetitions */
+    bool use_db;              /* "enable_wld" */
+    int max_dbpieces;         /* "max_dbpieces": databases are used only if they reach this far */
+    int dbmbytes;             /* "dbmbytes": kept and reported; Ponder maps its files whole */
+    char db_note[ERR_LEN];    /* why the databases of dbpath are not in use ("" if they are) */
+    bool has_game;            /* whether game holds anything yet */
+    Game game;                /* the game so far, for repetitions */
 } CbState;
 
 static CbState cb = {
@@ -262,9 +262,9 @@ typedef struct {
     const Game *game;
     SearchLimits limits;
     SearchResult result;
-    atomic_bool done;        /* set by the search thread when result is ready */
-    pthread_mutex_t lock;    /* guards status and done's signal */
-    pthread_cond_t wake;     /* signalled when done is set */
+    atomic_bool done;         /* set by the search thread when result is ready */
+    pthread_mutex_t lock;     /* guards status and done's signal */
+    pthread_cond_t wake;      /* signalled when done is set */
     char status[CB_STR_SIZE]; /* the last finished iteration, as shown in CheckerBoard */
 } CbSearch;
 
@@ -467,7 +467,8 @@ int CB_CALL islegal(int board[8][8], int color, int from, int to, struct CBmove 
 {
     char err[ERR_LEN];
     Board b;
-    if (!board || from < 1 || from > 32 || to < 1 || to > 32 || !cb_read_board(board, color, &b, err))
+    if (!board || from < 1 || from > 32 || to < 1 || to > 32 ||
+        !cb_read_board(board, color, &b, err))
         return 0;
     MoveList list;
     movegen_generate(&b, &RULES_ENGLISH, false, &list);
@@ -509,8 +510,10 @@ static int cb_int_option(bool set, const char *name, const char *value, char *re
         long min, max;
         bool remake; /* a change needs a new engine */
     } opts[] = {
-        {"hashsize", 1, CB_MAX_HASH_MB, true},  {"searchthreads", 1, CB_MAX_THREADS, true},
-        {"enable_wld", 0, 1, true},             {"max_dbpieces", 0, 32, true},
+        {"hashsize", 1, CB_MAX_HASH_MB, true},
+        {"searchthreads", 1, CB_MAX_THREADS, true},
+        {"enable_wld", 0, 1, true},
+        {"max_dbpieces", 0, 32, true},
         {"dbmbytes", 0, 1 << 20, false},
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {

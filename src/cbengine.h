@@ -45,9 +45,9 @@ enum {
 };
 
 enum {
-    CB_GT_ENGLISH = 21,      /* "get gametype" */
-    CB_REPLY_SIZE = 1024,    /* enginecommand's reply buffer */
-    CB_STR_SIZE = 1024,      /* getmove's status string */
+    CB_GT_ENGLISH = 21,   /* "get gametype" */
+    CB_REPLY_SIZE = 1024, /* enginecommand's reply buffer */
+    CB_STR_SIZE = 1024,   /* getmove's status string */
 };
 
 typedef struct {
@@ -56,13 +56,13 @@ typedef struct {
 } CBcoor;
 
 typedef struct CBmove {
-    int jumps;          /* pieces taken */
-    int newpiece;       /* the piece that lands on `to' (a man that crowns lands as a king) */
-    int oldpiece;       /* the piece that leaves `from' */
-    CBcoor from, to;    /* origin and destination */
-    CBcoor path[12];    /* path[1..jumps-1]: the landing squares between from and to */
-    CBcoor del[12];     /* del[0..jumps-1]: the squares of the pieces taken, in order */
-    int delpiece[12];   /* the pieces taken */
+    int jumps;        /* pieces taken */
+    int newpiece;     /* the piece that lands on `to' (a man that crowns lands as a king) */
+    int oldpiece;     /* the piece that leaves `from' */
+    CBcoor from, to;  /* origin and destination */
+    CBcoor path[12];  /* path[1..jumps-1]: the landing squares between from and to */
+    CBcoor del[12];   /* del[0..jumps-1]: the squares of the pieces taken, in order */
+    int delpiece[12]; /* the pieces taken */
 } CBmove;
 
 /* Plays a move for COLOR (CB_BLACK or CB_WHITE) in BOARD and writes the position after it back

@@ -56,29 +56,29 @@ typedef enum { MODE_THINK, MODE_PONDER, MODE_ANALYZE } HubMode;
 
 /* The `level' command: what limits the next searches. */
 typedef struct {
-    int depth;          /* depth= (0: none) */
-    uint64_t nodes;     /* nodes= (0: none) */
-    double move_time;   /* move-time= (0: none) */
-    double time, inc;   /* time= and inc=, with has_clock */
-    int moves;          /* moves= (0: to the end of the game) */
-    bool has_clock;     /* time= was given */
-    bool infinite;      /* infinite */
+    int depth;        /* depth= (0: none) */
+    uint64_t nodes;   /* nodes= (0: none) */
+    double move_time; /* move-time= (0: none) */
+    double time, inc; /* time= and inc=, with has_clock */
+    int moves;        /* moves= (0: to the end of the game) */
+    bool has_clock;   /* time= was given */
+    bool infinite;    /* infinite */
 } HubLevel;
 
 typedef struct {
-    Engine *engine;          /* made by init (or the first search), dropped by set-param */
-    EngineOptions opt;       /* the parameters */
-    char egdb[1024];         /* egdb-path ("" none) */
-    bool has_pos;            /* whether game holds a position */
-    Game game;               /* the position to search, with its history */
+    Engine *engine;    /* made by init (or the first search), dropped by set-param */
+    EngineOptions opt; /* the parameters */
+    char egdb[1024];   /* egdb-path ("" none) */
+    bool has_pos;      /* whether game holds a position */
+    Game game;         /* the position to search, with its history */
     HubLevel level;
     /* The search, while one runs. */
     pthread_t thread;
-    bool searching;          /* a thread was started and not joined */
+    bool searching; /* a thread was started and not joined */
     HubMode mode;
     SearchLimits limits;
-    atomic_bool finished;    /* the thread has printed `done' */
-    atomic_bool discard;     /* ponder-hit: end this search without `done', a new one follows */
+    atomic_bool finished; /* the thread has printed `done' */
+    atomic_bool discard;  /* ponder-hit: end this search without `done', a new one follows */
 } Hub;
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -191,8 +191,14 @@ static bool hub_number(const char *name, const char *text, double min, double ma
 /* ---- Squares, positions and moves in pydraughts' numbering ----------------------------------- */
 
 /* Square index (0-31) of pydraughts' square S (1-32), and back: s -> 33 - s. */
-static int hub_index(int s) { return 32 - s; }
-static int hub_square(int index) { return 32 - index; }
+static int hub_index(int s)
+{
+    return 32 - s;
+}
+static int hub_square(int index)
+{
+    return 32 - index;
+}
 
 /* Reads `pos=' (side letter + 32 squares). Returns false with the reason in ERR. */
 static bool hub_read_pos(const char *text, Board *b, char *err, size_t size)
@@ -630,12 +636,13 @@ static bool hub_command(Hub *h, char *line)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ponder hub\n"
-               "\n"
-               "Speaks the Hub protocol (version 2, as Scan 3.1 defines it) on stdin/stdout in the\n"
-               "English-checkers dialect of pydraughts: squares numbered 33 - s, the side that\n"
-               "moves first written W. Parameters (hash, threads, egdb-path) are set with\n"
-               "set-param; see docs/hub.md.\n");
+    fprintf(f,
+            "usage: ponder hub\n"
+            "\n"
+            "Speaks the Hub protocol (version 2, as Scan 3.1 defines it) on stdin/stdout in the\n"
+            "English-checkers dialect of pydraughts: squares numbered 33 - s, the side that\n"
+            "moves first written W. Parameters (hash, threads, egdb-path) are set with\n"
+            "set-param; see docs/hub.md.\n");
 }
 
 static int cmd_hub(int argc, char **argv)

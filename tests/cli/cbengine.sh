@@ -45,7 +45,7 @@ position() {
     expect_same "getmove on $*" "$TMP/want" "$TMP/out"
 }
 position 'returned 3, board changed' B:W21:B1
-position 'returned 1, board changed' B:WK31:BK1,K2,3
+position 'returned 1, board changed' B:W15:B10
 position 'returned 2, board unchanged\nPonder: no legal move' W:W:B1
 position 'returned 2, board unchanged\nPonder: no legal move' B:W1:B32
 position 'returned 3, board unchanged\nPonder: a piece (6) on the light square board[0][1]' \
