@@ -44,7 +44,7 @@ position() {
     printf '%b\n' "$want" >"$TMP/want"
     expect_same "getmove on $*" "$TMP/want" "$TMP/out"
 }
-position 'returned 3, board changed' B:W21:B1
+position 'returned 3, board changed' B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12
 position 'returned 1, board changed' B:W15:B10
 position 'returned 2, board unchanged\nPonder: no legal move' W:W:B1
 position 'returned 2, board unchanged\nPonder: no legal move' B:W1:B32
