@@ -23,6 +23,7 @@
 #include "bitboard.h"
 #include "cli.h"
 #include "command.h"
+#include "movegen.h"
 #include "notation.h"
 
 #include <limits.h>
@@ -36,63 +37,32 @@
  * east (towards column H) is towards lower internal columns, so NE is DIR_UL. */
 static const int tower_dirs[4] = {DIR_UL, DIR_DL, DIR_DR, DIR_UR};
 
-/* Whether a man of each colour may go in each direction (Black's men go up, White's down). */
-static const bool man_forward[COLOR_NB][DIR_NB] = {
-    [BLACK] = {[DIR_UL] = true, [DIR_UR] = true},
-    [WHITE] = {[DIR_DL] = true, [DIR_DR] = true},
-};
-
 int tower_generate(const Board *b, Move out[TOWER_MAX_ACTIONS])
 {
-    int us = b->side, n = 0;
-    Bitboard own = b->pieces[us], opp = b->pieces[us ^ 1], occupied = own | opp;
-    /* Reading order (row 1 to 8, column A to H) is descending square index: tower row 1 is
-     * internal row 7 and columns run right to left. */
-    while (own) {
-        int sq = 31 - __builtin_clz(own);
-        own &= ~(1u << sq);
-        bool king = board_is_king(b, sq);
+    /* The one generator, under the tower rules, gives at most one action per piece and
+     * direction (a step or a single jump); place each at its rank in the assignment's order:
+     * reading order (row 1 to 8, column A to H) is descending square index (tower row 1 is
+     * internal row 7 and columns run right to left), then the directions NE, SE, SW, NW. */
+    MoveList list;
+    int n = movegen_generate(b, &RULES_TOWER, false, &list);
+    int8_t slot[SQUARE_NB * 4];
+    memset(slot, -1, sizeof slot);
+    for (int i = 0; i < n; i++) {
+        const Move *m = &list.moves[i];
         for (int k = 0; k < 4; k++) {
             int d = tower_dirs[k];
-            if (!king && !man_forward[us][d])
-                continue;
-            int to = bb_step[sq][d];
-            if (to < 0)
-                continue;
-            Bitboard captured = 0;
-            if ((occupied >> to) & 1u) {
-                int beyond = bb_jump[sq][d];
-                if (!((opp >> to) & 1u) || beyond < 0 || ((occupied >> beyond) & 1u))
-                    continue;
-                captured = 1u << to;
-                to = beyond;
-            }
-            Move *m = &out[n++];
-            m->captured = captured;
-            m->from = (uint8_t)sq;
-            m->to = (uint8_t)to;
-            m->len = 2;
-            m->flags = !king && board_crown_square(us, to) ? MOVE_CROWNS : 0;
-            m->path[0] = (uint8_t)sq;
-            m->path[1] = (uint8_t)to;
+            if (bb_step[m->from][d] == m->to || bb_jump[m->from][d] == m->to)
+                slot[(31 - m->from) * 4 + k] = (int8_t)i;
         }
     }
-    return n;
+    int count = 0;
+    for (int i = 0; i < SQUARE_NB * 4; i++)
+        if (slot[i] >= 0)
+            out[count++] = list.moves[slot[i]];
+    return count;
 }
 
-bool tower_has_action(const Board *b)
-{
-    int us = b->side;
-    Bitboard empty = board_empty(b), own = b->pieces[us], opp = b->pieces[us ^ 1];
-    /* A piece can go up if the square up-left or up-right of it is empty, or holds an opponent
-     * with an empty square beyond: walk back from the empty squares. */
-    Bitboard up =
-        bb_dr(empty) | bb_dl(empty) | bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp);
-    Bitboard down =
-        bb_ul(empty) | bb_ur(empty) | bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
-    Bitboard kings = own & b->kings;
-    return ((own & (us == BLACK ? up : down)) | (kings & (up | down))) != 0;
-}
+bool tower_has_action(const Board *b) { return movegen_jumpers(b) || movegen_has_simple(b); }
 
 int tower_cost(const Board *b)
 {
