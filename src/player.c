@@ -19,6 +19,7 @@
 #include "engine.h"
 #include "game.h"
 #include "notation.h"
+#include "rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,15 +61,6 @@ static void usage(FILE *f)
             "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
 }
 
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
-}
-
 /* Chooses the move for the current position of G. Returns false when there is none. */
 static bool choose(Player *pl, const Game *g, Move *out)
 {
@@ -78,7 +70,7 @@ static bool choose(Player *pl, const Game *g, Move *out)
         int n = movegen_generate(&g->board, g->rules, false, &list);
         if (n == 0)
             return false;
-        *out = list.moves[next_random(&pl->rng) % (uint64_t)n];
+        *out = list.moves[rng_xorshift64(&pl->rng) % (uint64_t)n];
         return true;
     }
     case MODE_BASELINE:
