@@ -125,8 +125,7 @@ int notation_parse_squares(const char *text, uint8_t *squares, int max, bool *is
     return n;
 }
 
-/* Whether the N given squares (first, optional middles, last) describe move M. */
-static bool squares_match(const Move *m, const uint8_t *sq, int n)
+bool notation_squares_match(const Move *m, const uint8_t *sq, int n)
 {
     if (m->path[0] != sq[0] || m->path[m->len - 1] != sq[n - 1])
         return false;
@@ -163,7 +162,7 @@ bool notation_parse_move(const Board *b, const Rules *r, const char *text, Move 
     int found = -1;
     for (int i = 0; i < list.count; i++) {
         const Move *m = &list.moves[i];
-        if (move_is_capture(m) != capture || !squares_match(m, sq, n))
+        if (move_is_capture(m) != capture || !notation_squares_match(m, sq, n))
             continue;
         if (found >= 0)
             return parse_fail(e, 0, 0, "ambiguous move: give more of its squares");
@@ -172,7 +171,8 @@ bool notation_parse_move(const Board *b, const Rules *r, const char *text, Move 
     if (found < 0) {
         /* The same squares may describe one of several routes of a merged capture. */
         for (int i = 0; i < all.count; i++)
-            if (move_is_capture(&all.moves[i]) == capture && squares_match(&all.moves[i], sq, n)) {
+            if (move_is_capture(&all.moves[i]) == capture &&
+                notation_squares_match(&all.moves[i], sq, n)) {
                 *out = all.moves[i];
                 return true;
             }

@@ -32,6 +32,11 @@ void parse_error_format(const ParseError *e, char *buf, size_t size);
 int notation_parse_squares(const char *text, uint8_t *squares, int max, bool *is_capture,
                            ParseError *e);
 
+/* Whether the N >= 2 squares SQ (first, optional middles, last: what notation_parse_squares
+ * read) describe move M: the same origin and destination, and any squares between lie on M's
+ * path in order. The one matcher of typed routes against legal moves. */
+bool notation_squares_match(const Move *m, const uint8_t *sq, int n);
+
 /* Resolves TEXT to a legal move of B under R: the first and last squares must match, and any
  * squares given in between must lie on the route in order; a complete route always names that
  * route. Errors: syntax, "illegal move", "ambiguous move". */
