@@ -18,6 +18,7 @@
 #include "command.h"
 #include "engine.h"
 #include "game.h"
+#include "middleware.h"
 #include "notation.h"
 #include "rng.h"
 
@@ -135,7 +136,7 @@ static int play(Player *pl, const Board *start)
         } else {
             Move m;
             ParseError e;
-            if (!notation_parse_path(&g->board, g->rules, line, &m, &e)) {
+            if (!middleware_parse_move(&g->board, g->rules, line, &m, &e)) {
                 char msg[ERR_LEN + 64], fen[128];
                 parse_error_format(&e, msg, sizeof msg);
                 notation_format_fen(&g->board, fen, sizeof fen);
@@ -153,7 +154,7 @@ static int play(Player *pl, const Board *start)
             break;
         }
         char text[128];
-        notation_format_path(&reply, text, sizeof text);
+        middleware_format_move(&reply, text, sizeof text);
         printf("%s\n", text);
         if (fflush(stdout) != 0 || ferror(stdout)) {
             /* The other side has gone: nothing more to say to anyone. */

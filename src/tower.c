@@ -17,6 +17,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- Tower cells ---- */
+
+int tower_square(int col, int row)
+{
+    if (col < 0 || col > 7 || row < 1 || row > 8)
+        return -1;
+    /* Tower row 1 is the top of a diagram with Black at the bottom: HackerRank row 7 - (row-1),
+     * column mirrored. */
+    return bb_square_at(8 - row, 7 - col);
+}
+
+void tower_cell(int sq, char out[3])
+{
+    int r = bb_row(sq), c = bb_col(sq);
+    out[0] = (char)('A' + (7 - c));
+    out[1] = (char)('1' + (7 - r));
+    out[2] = '\0';
+}
+
 /* ---- Actions ---- */
 
 /* NE, SE, SW, NW: north is towards row 1, which is "up" (higher rows) on the internal board, and
@@ -365,8 +384,8 @@ TowerStatus tower_check_action(const Board *b, const TowerCells *c, Move *out)
         return TOWER_SOURCE_OUTSIDE;
     if (off_board(c->to_col, c->to_row))
         return TOWER_TARGET_OUTSIDE;
-    int from = notation_tower_square(c->from_col, c->from_row);
-    int to = notation_tower_square(c->to_col, c->to_row); /* -1: a light cell, always empty */
+    int from = tower_square(c->from_col, c->from_row);
+    int to = tower_square(c->to_col, c->to_row); /* -1: a light cell, always empty */
     int color = from < 0 ? -1 : board_color_at(b, from);
     if (color < 0)
         return TOWER_SOURCE_EMPTY;
@@ -399,7 +418,7 @@ const char *tower_status_message(TowerStatus s)
 
 void tower_format_action(const Move *m, char out[6])
 {
-    notation_tower_cell(m->from, out);
+    tower_cell(m->from, out);
     out[2] = '-';
-    notation_tower_cell(m->to, out + 3);
+    tower_cell(m->to, out + 3);
 }

@@ -43,7 +43,7 @@ static void print_board(const Board *b)
         fputs("   +---+---+---+---+---+---+---+---+\n", stdout);
         printf(" %d |", row);
         for (int col = 0; col < 8; col++) {
-            int sq = notation_tower_square(col, row);
+            int sq = tower_square(col, row);
             int color = sq < 0 ? -1 : board_color_at(b, sq);
             char c = color < 0 ? '.' : color == BLACK ? 'b' : 'w';
             if (color >= 0 && board_is_king(b, sq))

@@ -26,7 +26,7 @@ static uint32_t rng(void) /* xorshift64*: deterministic, so a failure can be rep
 /* The square of a cell written "G6". */
 static int cell(const char *c)
 {
-    return notation_tower_square(c[0] - 'A', c[1] - '0');
+    return tower_square(c[0] - 'A', c[1] - '0');
 }
 
 /* Puts a piece on a cell: 'b', 'w' men, 'B', 'W' towers. */
