@@ -90,8 +90,7 @@ typedef struct {
 static uint64_t walk_salt(const Rules *r, bool all_paths)
 {
     unsigned bits = (unsigned)r->capture_mandatory | (unsigned)r->multi_jump << 1 |
-                    (unsigned)r->crown_continues << 2 | (unsigned)r->men_capture_backward << 3 |
-                    (unsigned)r->flying_kings << 4 | (unsigned)all_paths << 5;
+                    (unsigned)r->crown_continues << 2 | (unsigned)all_paths << 3;
     return (uint64_t)bits * 0xD6E8FEB86659FD93ull;
 }
 
@@ -104,14 +103,13 @@ static uint64_t walk_salt(const Rules *r, bool all_paths)
  * instructions of perft 10). SW is a compile-time constant in every function that takes it. */
 enum { SW_ANY, SW_ENGLISH };
 
-static const Rules ENGLISH_SWITCHES = {"english", true, true, false, false, false};
+static const Rules ENGLISH_SWITCHES = {"english", true, true, false};
 
 /* Whether A and B have the same switches (their names may differ). */
 static bool same_switches(const Rules *a, const Rules *b)
 {
     return a->capture_mandatory == b->capture_mandatory && a->multi_jump == b->multi_jump &&
-           a->crown_continues == b->crown_continues &&
-           a->men_capture_backward == b->men_capture_backward && a->flying_kings == b->flying_kings;
+           a->crown_continues == b->crown_continues;
 }
 
 /* The rules the walk reads. */

@@ -12,6 +12,7 @@
 #include "bitboard.h"
 #include "movegen.h"
 #include "notation.h"
+#include "tt.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -137,13 +138,11 @@ int tower_minimax(const Board *b, int depth, int *value, uint64_t *nodes)
  * a value from a deeper search is a different minimax value here, since a win counts the same
  * at every distance and the leaves are cut at a fixed depth. */
 
-enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
-
 typedef struct {
     uint64_t key;  /* Board.key of the position */
     int32_t value; /* value, or bound, of the search of DEPTH plies below it */
     int8_t depth;  /* remaining depth of that search */
-    uint8_t bound; /* BOUND_*: what VALUE is */
+    uint8_t bound; /* BOUND_* (the engine table's, tt.h): what VALUE is */
     uint8_t best;  /* the action that was best or cut off, as its index in generation order */
 } TowerEntry;
 

@@ -541,25 +541,6 @@ double tune_fit_scale(const TrainRecord *recs, size_t n, const Weights *w, int t
     return s;
 }
 
-double tune_loss(const TrainRecord *recs, size_t n, const Weights *w, double s, double lambda,
-                 int threads)
-{
-    Tuner t;
-    char err[ERR_LEN];
-    if (n == 0 || !tuner_init(&t, recs, n, 0, threads, err))
-        return 0;
-    t.bases_only = true;
-    t.s = t.s_target = s;
-    t.lambda = lambda;
-    double train = 0, valid;
-    if (linearise(&t, w, err)) {
-        run_job(&t, job_target);
-        total_loss(&t, &train, &valid, NULL);
-    }
-    tuner_free(&t);
-    return train;
-}
-
 bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *w,
               TuneReport *report, char *err)
 {

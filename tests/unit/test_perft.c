@@ -54,10 +54,10 @@ static void random_game_board(Board *b, const Rules *r, int plies)
 /* Every combination of the three switches the generator implements (perft compiles its walk
  * once for English's and once for any: each path must agree with the naive recursion). */
 static const Rules SWITCH_SETS[8] = {
-    {"s0", false, false, false, false, false}, {"s1", true, false, false, false, false},
-    {"s2", false, true, false, false, false},  {"s3", true, true, false, false, false},
-    {"s4", false, false, true, false, false},  {"s5", true, false, true, false, false},
-    {"s6", false, true, true, false, false},   {"s7", true, true, true, false, false},
+    {"s0", false, false, false}, {"s1", true, false, false},
+    {"s2", false, true, false},  {"s3", true, true, false},
+    {"s4", false, false, true},  {"s5", true, false, true},
+    {"s6", false, true, true},   {"s7", true, true, true},
 };
 
 static uint64_t naive_perft(const Board *b, const Rules *r, int depth, bool paths)
