@@ -4,19 +4,14 @@
  * and movegen_count against the length of the generated list.
  */
 #include "check.h"
+#include "rng.h"
 #include "notation.h"
 #include "perft.h"
 
 #include <stdlib.h>
 
 static uint64_t rng_state = 0x1234567887654321ull;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
 
 /* A random position: each square empty (about half), or a man or king of either colour; a piece
  * is a king with probability 1/KING_ODDS (0: never). Men are never put on their own crowning
