@@ -25,12 +25,16 @@ typedef struct {
     int first;      /* index in list->moves of this piece's first capture */
     bool all_paths; /* keep duplicate routes */
     bool was_king;  /* the mover started as a king */
-    bool count_only; /* counting: the list keeps only kings' destinations and captures */
     int counted;     /* captures found when counting */
     uint8_t path[MAX_JUMPS + 4];
 } CaptureWalk;
 
-static void emit_capture(CaptureWalk *w, int len, Bitboard captured, bool king_now)
+/* The walk is written once and compiled twice, for listing and for counting (COUNT_ONLY is a
+ * constant in each), so that generating pays nothing for the counting mode. */
+#define WALK_INLINE static inline __attribute__((always_inline))
+
+WALK_INLINE void emit_capture(CaptureWalk *w, int len, Bitboard captured, bool king_now,
+                              bool count_only)
 {
     MoveList *l = w->list;
     int to = w->path[len - 1];
@@ -41,20 +45,20 @@ static void emit_capture(CaptureWalk *w, int len, Bitboard captured, bool king_n
             if (l->moves[i].to == to && l->moves[i].captured == captured)
                 return;
     }
-    if (w->count_only) {
+    if (count_only) {
         /* Only a king's routes can merge, so only they are kept for comparing. */
         w->counted++;
-        if (!king_now || l->count >= MAX_MOVES)
+        if (!king_now)
             return;
-    } else if (l->count >= MAX_MOVES)
+    }
+    if (l->count >= MAX_MOVES)
         return;
     Move *m = &l->moves[l->count++];
     m->captured = captured;
     m->to = (uint8_t)to;
-    if (w->count_only)
+    if (count_only)
         return;
     m->from = w->path[0];
-    m->to = (uint8_t)to;
     m->len = (uint8_t)len;
     m->flags = (!w->was_king && king_now) ? MOVE_CROWNS : 0;
     if (!w->was_king && !king_now && board_crown_square(w->color, to))
@@ -62,7 +66,11 @@ static void emit_capture(CaptureWalk *w, int len, Bitboard captured, bool king_n
     memcpy(m->path, w->path, (size_t)len);
 }
 
-static void walk(CaptureWalk *w, int sq, int len, Bitboard captured, bool king)
+static void walk_list(CaptureWalk *w, int sq, int len, Bitboard captured, bool king);
+static void walk_count(CaptureWalk *w, int sq, int len, Bitboard captured, bool king);
+
+WALK_INLINE void walk(CaptureWalk *w, int sq, int len, Bitboard captured, bool king,
+                      bool count_only)
 {
     bool extended = false;
     int ndirs = king ? 4 : 2;
@@ -77,14 +85,26 @@ static void walk(CaptureWalk *w, int sq, int len, Bitboard captured, bool king)
         w->opp ^= m;
         bool crowned = !king && board_crown_square(w->color, land);
         bool goes_on = w->rules->multi_jump && (!crowned || w->rules->crown_continues);
-        if (goes_on)
-            walk(w, land, len + 1, captured | m, king || crowned);
+        if (goes_on && count_only)
+            walk_count(w, land, len + 1, captured | m, king || crowned);
+        else if (goes_on)
+            walk_list(w, land, len + 1, captured | m, king || crowned);
         else
-            emit_capture(w, len + 1, captured | m, king || crowned);
+            emit_capture(w, len + 1, captured | m, king || crowned, count_only);
         w->opp ^= m;
     }
     if (!extended && len > 1)
-        emit_capture(w, len, captured, king);
+        emit_capture(w, len, captured, king, count_only);
+}
+
+static void walk_list(CaptureWalk *w, int sq, int len, Bitboard captured, bool king)
+{
+    walk(w, sq, len, captured, king, false);
+}
+
+static void walk_count(CaptureWalk *w, int sq, int len, Bitboard captured, bool king)
+{
+    walk(w, sq, len, captured, king, true);
 }
 
 /* The captures of JUMPERS appended to LIST, in full or (COUNT_ONLY) as much as merging needs. */
@@ -93,7 +113,6 @@ static int captures_of(const Board *b, const Rules *r, bool all_paths, MoveList 
 {
     CaptureWalk w;
     w.rules = r;
-    w.count_only = count_only;
     w.counted = 0;
     w.list = list;
     w.color = b->side;
@@ -106,7 +125,10 @@ static int captures_of(const Board *b, const Rules *r, bool all_paths, MoveList 
         w.first = list->count;
         w.was_king = board_is_king(b, sq);
         w.path[0] = (uint8_t)sq;
-        walk(&w, sq, 1, 0, w.was_king);
+        if (count_only)
+            walk_count(&w, sq, 1, 0, w.was_king);
+        else
+            walk_list(&w, sq, 1, 0, w.was_king);
     }
     return count_only ? w.counted : list->count;
 }
