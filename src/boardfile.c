@@ -60,8 +60,8 @@ bool boardfile_parse(const char *text, Board *b, double *time_limit, ParseError 
     board_clear(&nb, BLACK);
     int count = 0;
     /* Skips blanks, counting lines and columns. */
-#define SKIP_BLANKS()                                                                             \
-    while (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n') {            \
+#define SKIP_BLANKS()                                                                              \
+    while (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n') {              \
         if (text[i] == '\n') {                                                                     \
             line++;                                                                                \
             col = 0;                                                                               \

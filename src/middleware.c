@@ -8,7 +8,7 @@
 #include <string.h>
 
 bool middleware_parse_move(const Board *b, const Rules *r, const char *text, Move *out,
-                         ParseError *e)
+                           ParseError *e)
 {
     uint8_t sq[MAX_JUMPS + 4];
     int n = 0;

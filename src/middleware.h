@@ -9,5 +9,5 @@
 
 /* Resolves "2 11 18" to the legal move of B with exactly that route. */
 bool middleware_parse_move(const Board *b, const Rules *r, const char *text, Move *out,
-                         ParseError *e);
+                           ParseError *e);
 int middleware_format_move(const Move *m, char *buf, size_t size);

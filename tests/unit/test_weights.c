@@ -124,8 +124,7 @@ static void test_blend(void)
 {
     weights_default(&w);
     for (int p = 0; p <= WEIGHT_PHASE_MAX; p++)
-        CHECK(w.blend[p][W_MAN_MG] ==
-              w.v[W_MAN_MG] * p + w.v[W_MAN_EG] * (WEIGHT_PHASE_MAX - p));
+        CHECK(w.blend[p][W_MAN_MG] == w.v[W_MAN_MG] * p + w.v[W_MAN_EG] * (WEIGHT_PHASE_MAX - p));
     CHECK(w.blend[5][W_TEMPO] == w.v[W_TEMPO] * WEIGHT_PHASE_MAX);
     weights_set(&w, W_MAN_EG, 200);
     CHECK(weights_fresh(&w, -1) && w.blend[0][W_MAN_MG] == 200 * WEIGHT_PHASE_MAX);
@@ -134,7 +133,7 @@ static void test_blend(void)
     CHECK(!weights_fresh(&w, 11)); /* the other phases were left for speed */
     weights_set_phase(&w, W_MAN_MG, 100, 10);
     CHECK(weights_fresh(&w, -1)); /* set back: fresh everywhere again */
-    w.v[W_TEMPO] = 7; /* changed behind the setters' back */
+    w.v[W_TEMPO] = 7;             /* changed behind the setters' back */
     CHECK(!weights_fresh(&w, -1));
     weights_refresh(&w);
     CHECK(weights_fresh(&w, -1));
