@@ -21,7 +21,8 @@ CB_LIBSRC := src/cbengine.c src/bitboard.c src/board.c src/movegen.c src/rules.c
 CB_LINUX_SRC := $(CB_LIBSRC) src/egdb.c
 CB_WIN_SRC   := $(CB_LIBSRC)
 CB_HOSTSRC   := tests/cb/host.c
-CB_HOSTLIB   := src/bitboard.c src/board.c src/movegen.c src/rules.c src/notation.c src/game.c
+CB_HOSTLIB   := src/bitboard.c src/board.c src/movegen.c src/rules.c src/notation.c src/game.c \
+                src/middleware.c
 MINGW_CC     ?= x86_64-w64-mingw32-gcc-posix
 CB_CFLAGS    := -std=c11 -D_DEFAULT_SOURCE -DPONDER_NO_LOAD_IO -O2 $(WARN) -MMD -MP -Isrc
 

@@ -23,6 +23,7 @@
  */
 #include "cbengine.h"
 #include "game.h"
+#include "middleware.h"
 #include "notation.h"
 
 #include <pthread.h>
@@ -258,7 +259,7 @@ static void engine_move(Host *h, Game *g)
         die("getmove in %s: its CBmove does not describe %s", fen, mv);
     }
     char path[128];
-    notation_format_path(played, path, sizeof path);
+    middleware_format_move(played, path, sizeof path);
     game_play(g, played);
     printf("%s\n", path);
     fflush(stdout);
@@ -382,7 +383,7 @@ int main(int argc, char **argv)
         }
         Move m;
         ParseError e;
-        if (!notation_parse_path(&g.board, g.rules, line, &m, &e))
+        if (!middleware_parse_move(&g.board, g.rules, line, &m, &e))
             die("bad move from the opponent `%s': %s", line, e.msg);
         game_play(&g, &m);
         if (game_result(&g) != RESULT_NONE)

@@ -14,6 +14,7 @@
  * which the referee records as a forfeit.
  */
 #include "game.h"
+#include "middleware.h"
 #include "notation.h"
 
 #include <signal.h>
@@ -124,7 +125,7 @@ static void engine_move(Game *g, const Board *start, double time)
         format_hub_move(&list.moves[i], mv, sizeof mv);
         if (strcmp(mv, move) == 0) {
             char path[128];
-            notation_format_path(&list.moves[i], path, sizeof path);
+            middleware_format_move(&list.moves[i], path, sizeof path);
             game_play(g, &list.moves[i]);
             printf("%s\n", path);
             fflush(stdout);
@@ -185,7 +186,7 @@ int main(int argc, char **argv)
         }
         Move m;
         ParseError e;
-        if (!notation_parse_path(&g.board, g.rules, line, &m, &e))
+        if (!middleware_parse_move(&g.board, g.rules, line, &m, &e))
             die("bad move from the opponent: ", line);
         game_play(&g, &m);
         if (game_result(&g) == RESULT_NONE)
