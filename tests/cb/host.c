@@ -19,7 +19,7 @@
  * an unknown command refused). `cbhost LIBRARY --position FEN [X Y V]...' makes one getmove
  * call and prints its return value, and `cbhost LIBRARY --commands' instead answers each line of stdin
  * with enginecommand's return value and reply. --playnow S sets *playnow after S seconds of each search: the
- * answer must then come within 0.5 s.
+ * answer must then come within 0.4 s plus --margin.
  */
 #include "cbengine.h"
 #include "game.h"
@@ -180,7 +180,7 @@ static void engine_move(Host *h, Game *g)
     }
     char fen[200], msg[400];
     notation_format_fen(&g->board, fen, sizeof fen);
-    double limit = h->playnow > 0 ? h->playnow + 0.5 : h->time + h->margin;
+    double limit = h->playnow > 0 ? h->playnow + 0.4 + h->margin : h->time + h->margin;
     if (h->moreinfo && !(h->info & CB_EXACT_TIME))
         limit = ((unsigned)h->moreinfo >> 16) * 0.001 + h->margin;
     if (h->calls++ == 0)

@@ -55,14 +55,15 @@ position 'returned 3, board unchanged\nPonder: board[6][0] (square 1) holds 7, n
 position 'returned 3, board unchanged\nPonder: board[6][0] (square 1) holds 16, not a piece' \
     B:W21:B1 6 0 16
 
-# games REFEREE-OPTIONS -- HOST-OPTIONS: a short match of the host against ponder player; no
-# illegal move, no late move, no host fault.
+# games NAME REFEREE-OPTIONS HOST-OPTIONS: a short match of the host against ponder player; no
+# illegal move, no host fault, no answer later than a second past its time (the suite runs on
+# loaded machines; tests/cb/games.sh measures the timing).
 games() {
     name=$1 ropts=$2 hopts=$3
     rm -f "$TMP/stderr"
     # shellcheck disable=SC2086
-    "$PONDER" match -q -j 1 --max-plies 60 --startup 5 $ropts --stderr "$TMP/stderr" \
-        --pdn "$TMP/games.pdn" "$HOST $LIB --hash 4 $hopts --fen {fen}" \
+    "$PONDER" match -q -j 1 --max-plies 60 --startup 5 --margin 1 $ropts --stderr "$TMP/stderr" \
+        --pdn "$TMP/games.pdn" "$HOST $LIB --hash 4 --margin 1 $hopts --fen {fen}" \
         "$PONDER player --hash 4 --time 0.02 --fen {fen}" >"$TMP/out" 2>&1
     status=$?
     if [ $status -ne 0 ] || grep -Eq 'illegal|time overrun|exited|crash' "$TMP/out" ||
@@ -76,5 +77,5 @@ games "two games through the library without set gamehist" "--time 0.02 --games 
     "--time 0.02 --no-gamehist"
 games "a game with CB_EXACT_TIME" "--time 0.02 --games 1" "--time 0.02 --exact"
 games "a game on an incremental clock (0.5 s + 0.01 s)" "--time 0.2 --games 1" "--incr 500 10"
-games "*playnow answers at once (30 s asked, play now after 0.05 s)" "--time 1 --games 1" \
+games "*playnow answers at once (30 s asked, play now after 0.05 s, answer by 1.45 s)" "--time 1 --games 1" \
     "--time 30 --playnow 0.05"
