@@ -63,4 +63,5 @@ build/cb/ponder-cb.htm: docs/ponder-cb.htm
 # The Windows host and DLL under wine: four games against `ponder player' (tests/cb/games.sh).
 # Not in `make test': wine takes seconds to start for every game (a minute for a new prefix).
 cbengine-wine: cbengine ponder
+	@sh scripts/install-deps.sh wine
 	sh tests/cb/games.sh 4 0.05 dll
