@@ -1,0 +1,234 @@
+/*
+ * nnue_eval.c - the quantised inference of a network (see nnue.h, docs/nnue.md): features of a
+ * board, then the accumulator, two hidden layers and the output, in integers only.
+ *
+ * Two paths compute the same integers. The portable one is plain C. The AVX2 one (compiled when
+ * __AVX2__ is defined, as -march=native does on a CPU that has it) sums the accumulator 16 int16
+ * lanes at a time and computes each hidden neuron with vpmaddubsw (uint8 activation x int8
+ * weight, two products summed into int16) then vpmaddwd into int32 lanes. Those int16 pair sums
+ * cannot saturate: |127 * 128 * 2| = 32512 < 32767, so they are exact; the accumulator's int16
+ * additions wrap in both paths alike (a trained net's clips keep them from wrapping at all). Each
+ * hidden neuron's dot product fits int32 (at most 127 * 128 * 1024); its bias is added in
+ * int64, and so is the output, so no file can make either path overflow.
+ *
+ * Every evaluation recomputes the accumulator from the position's features (at most 24 in a game
+ * position): docs/nnue.md has the measured speed and why incremental updates were not kept.
+ */
+#include "nnue.h"
+
+#include "engine.h"
+#include "nnue_hook.h"
+
+#include <string.h>
+
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
+int nnue_features(const Board *b, uint16_t *out)
+{
+    int us = b->side, flip = us == BLACK ? 0 : 31, n = 0;
+    Bitboard sets[4] = {
+        b->pieces[us] & ~b->kings,
+        b->pieces[us] & b->kings,
+        b->pieces[us ^ 1] & ~b->kings,
+        b->pieces[us ^ 1] & b->kings,
+    };
+    for (int kind = 0; kind < 4; kind++)
+        for (Bitboard m = sets[kind]; m; m &= m - 1)
+            out[n++] = (uint16_t)(kind * 32 + (__builtin_ctz(m) ^ flip));
+    return n;
+}
+
+int nnue_bucket(const Board *b, int buckets)
+{
+    int pieces = __builtin_popcount(b->pieces[BLACK] | b->pieces[WHITE]);
+    int k = (pieces - 1) * buckets / 24;
+    return k < 0 ? 0 : k > buckets - 1 ? buckets - 1 : k;
+}
+
+/* A hidden neuron's activation from its int64 sum at scale 127 * 64. */
+static inline uint8_t hidden(int64_t s)
+{
+    return s <= 0 ? 0 : s >= (int64_t)NNUE_QA << 6 ? NNUE_QA : (uint8_t)(s >> 6);
+}
+
+/* The score from the output sum (scale 127 * 256). */
+static inline int final_score(const NnueNet *n, int64_t out)
+{
+    int64_t s = out * n->scale / (NNUE_QA * NNUE_QO);
+    const int64_t lim = SCORE_DECISIVE - 1;
+    return (int)(s > lim ? lim : s < -lim ? -lim : s);
+}
+
+/* The output layer, shared by both paths (n3 multiply-adds). */
+static inline int64_t output(const NnueNet *n, int k, const uint8_t *h3)
+{
+    const int16_t *w4 = n->w4 + (size_t)k * (size_t)n->n3;
+    int32_t dot = 0;
+    for (int i = 0; i < n->n3; i++)
+        dot += (int32_t)h3[i] * w4[i];
+    return (int64_t)n->b4[k] + dot;
+}
+
+/* ---- portable --------------------------------------------------------------------------------- */
+
+/* OUT[i] = hidden(B[i] + W[i] . IN) for NOUT neurons of NIN inputs. */
+static void layer_portable(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
+                           uint8_t *out)
+{
+    for (int i = 0; i < nout; i++) {
+        const int8_t *row = w + (size_t)i * (size_t)nin;
+        int32_t dot = 0;
+        for (int j = 0; j < nin; j++)
+            dot += (int32_t)in[j] * row[j];
+        out[i] = hidden((int64_t)b[i] + dot);
+    }
+}
+
+int nnue_evaluate_portable(const NnueNet *n, const Board *b)
+{
+    uint16_t feat[NNUE_MAX_ACTIVE];
+    int nf = nnue_features(b, feat), k = nnue_bucket(b, n->buckets);
+    int n1 = n->n1, n2 = n->n2, n3 = n->n3;
+    uint16_t acc[NNUE_N1_MAX];
+    uint8_t h1[NNUE_N1_MAX], h2[NNUE_N23_MAX], h3[NNUE_N23_MAX];
+    /* int16 sums with the wrap-around of the SIMD lanes: unsigned arithmetic, then reinterpret. */
+    for (int j = 0; j < n1; j++)
+        acc[j] = (uint16_t)n->b1[j];
+    for (int f = 0; f < nf; f++) {
+        const int16_t *w = n->w1 + (size_t)feat[f] * (size_t)n1;
+        for (int j = 0; j < n1; j++)
+            acc[j] = (uint16_t)(acc[j] + (uint16_t)w[j]);
+    }
+    for (int j = 0; j < n1; j++) {
+        int16_t a = (int16_t)acc[j];
+        h1[j] = a <= 0 ? 0 : a >= NNUE_QA ? NNUE_QA : (uint8_t)a;
+    }
+    layer_portable(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    layer_portable(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+    return final_score(n, output(n, k, h3));
+}
+
+/* ---- AVX2 ------------------------------------------------------------------------------------- */
+
+#ifdef __AVX2__
+
+/* The sum of the eight int32 lanes of V. */
+static inline int32_t hsum(__m256i v)
+{
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
+    return _mm_cvtsi128_si32(s);
+}
+
+/* layer_portable() with vpmaddubsw/vpmaddwd, four neurons at a time (NIN, NOUT multiples of 32).
+ * IN and W rows 32-byte aligned. */
+static void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
+                       uint8_t *out)
+{
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (int i = 0; i < nout; i += 4) {
+        const int8_t *r0 = w + (size_t)i * (size_t)nin;
+        __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
+        for (int j = 0; j < nin; j += 32) {
+            __m256i x = _mm256_load_si256((const __m256i *)(in + j));
+            const int8_t *r = r0 + j;
+            s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(_mm256_maddubs_epi16(x,
+                     _mm256_load_si256((const __m256i *)r)), ones));
+            s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(_mm256_maddubs_epi16(x,
+                     _mm256_load_si256((const __m256i *)(r + nin))), ones));
+            s2 = _mm256_add_epi32(s2, _mm256_madd_epi16(_mm256_maddubs_epi16(x,
+                     _mm256_load_si256((const __m256i *)(r + 2 * nin))), ones));
+            s3 = _mm256_add_epi32(s3, _mm256_madd_epi16(_mm256_maddubs_epi16(x,
+                     _mm256_load_si256((const __m256i *)(r + 3 * nin))), ones));
+        }
+        out[i] = hidden((int64_t)b[i] + hsum(s0));
+        out[i + 1] = hidden((int64_t)b[i + 1] + hsum(s1));
+        out[i + 2] = hidden((int64_t)b[i + 2] + hsum(s2));
+        out[i + 3] = hidden((int64_t)b[i + 3] + hsum(s3));
+    }
+}
+
+/* The accumulator of FEAT clamped to 0..127 into H1[0, END) (END a multiple of 64), 64 lanes
+ * (4 registers) at a time so the sums stay in registers while the features' rows stream past. */
+static void first_layer_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1,
+                             int end)
+{
+    const int n1 = n->n1;
+    const __m256i top = _mm256_set1_epi16(NNUE_QA);
+    for (int j = 0; j < end; j += 64) {
+        const __m256i *bias = (const __m256i *)(n->b1 + j);
+        __m256i a0 = _mm256_load_si256(bias), a1 = _mm256_load_si256(bias + 1);
+        __m256i a2 = _mm256_load_si256(bias + 2), a3 = _mm256_load_si256(bias + 3);
+        for (int f = 0; f < nf; f++) {
+            const __m256i *w = (const __m256i *)(n->w1 + (size_t)feat[f] * (size_t)n1 + j);
+            a0 = _mm256_add_epi16(a0, _mm256_load_si256(w));
+            a1 = _mm256_add_epi16(a1, _mm256_load_si256(w + 1));
+            a2 = _mm256_add_epi16(a2, _mm256_load_si256(w + 2));
+            a3 = _mm256_add_epi16(a3, _mm256_load_si256(w + 3));
+        }
+        /* min(a, 127), then packus clamps below at 0; packus interleaves the 128-bit halves,
+         * which the permute puts back in order. */
+        __m256i p0 = _mm256_packus_epi16(_mm256_min_epi16(a0, top), _mm256_min_epi16(a1, top));
+        __m256i p1 = _mm256_packus_epi16(_mm256_min_epi16(a2, top), _mm256_min_epi16(a3, top));
+        _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
+        _mm256_store_si256((__m256i *)(h1 + j + 32), _mm256_permute4x64_epi64(p1, 0xd8));
+    }
+}
+
+/* n1 is a multiple of 32 but not always of 64: the last 32 lanes of an odd count. */
+static void first_layer_tail_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1,
+                                  int j)
+{
+    const int n1 = n->n1;
+    const __m256i top = _mm256_set1_epi16(NNUE_QA);
+    const __m256i *bias = (const __m256i *)(n->b1 + j);
+    __m256i a0 = _mm256_load_si256(bias), a1 = _mm256_load_si256(bias + 1);
+    for (int f = 0; f < nf; f++) {
+        const __m256i *w = (const __m256i *)(n->w1 + (size_t)feat[f] * (size_t)n1 + j);
+        a0 = _mm256_add_epi16(a0, _mm256_load_si256(w));
+        a1 = _mm256_add_epi16(a1, _mm256_load_si256(w + 1));
+    }
+    __m256i p0 = _mm256_packus_epi16(_mm256_min_epi16(a0, top), _mm256_min_epi16(a1, top));
+    _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
+}
+
+int nnue_evaluate(const NnueNet *n, const Board *b)
+{
+    uint16_t feat[NNUE_MAX_ACTIVE];
+    int nf = nnue_features(b, feat), k = nnue_bucket(b, n->buckets);
+    int n1 = n->n1, n2 = n->n2, n3 = n->n3;
+    _Alignas(32) uint8_t h1[NNUE_N1_MAX];
+    _Alignas(32) uint8_t h2[NNUE_N23_MAX];
+    _Alignas(32) uint8_t h3[NNUE_N23_MAX];
+    int whole = n1 & ~63;
+    first_layer_avx2(n, feat, nf, h1, whole);
+    if (whole != n1)
+        first_layer_tail_avx2(n, feat, nf, h1, whole);
+    layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+    return final_score(n, output(n, k, h3));
+}
+
+#else
+
+int nnue_evaluate(const NnueNet *n, const Board *b) { return nnue_evaluate_portable(n, b); }
+
+#endif
+
+/* ---- the engine's driver (nnue_hook.h) -------------------------------------------------------- */
+
+static void *drv_load(const char *path, char *err)
+{
+    return path ? nnue_load(path, err) : nnue_load_default(err);
+}
+
+static void drv_free(void *net) { nnue_free(net); }
+
+static int drv_evaluate(const void *net, const Board *b) { return nnue_evaluate(net, b); }
+
+static const NnueDriver nnue_driver = {drv_load, drv_free, drv_evaluate, nnue_has_default};
+
+__attribute__((constructor)) static void nnue_register(void) { nnue_hook_register(&nnue_driver); }
