@@ -114,13 +114,17 @@ int nnue_evaluate_portable(const NnueNet *n, const Board *b)
 
 #ifdef __AVX2__
 
-/* The sum of the eight int32 lanes of V. */
-static inline int32_t hsum(__m256i v)
+/* ACC + the products of X's 32 uint8 and W's 32 int8, summed by fours into eight int32 lanes:
+ * one vpdpbusd with AVX-512 VNNI, else vpmaddubsw (pairs into int16, exact: see the top) and
+ * vpmaddwd (pairs of those into int32). The same integers either way. */
+static inline __m256i dot_add(__m256i acc, __m256i x, __m256i w)
 {
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
-    return _mm_cvtsi128_si32(s);
+#if defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    return _mm256_dpbusd_epi32(acc, x, w);
+#else
+    return _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, w),
+                                                   _mm256_set1_epi16(1)));
+#endif
 }
 
 /* layer_portable() with vpmaddubsw/vpmaddwd, four neurons at a time (NIN, NOUT multiples of 32).
@@ -128,26 +132,24 @@ static inline int32_t hsum(__m256i v)
 static void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
                        uint8_t *out)
 {
-    const __m256i ones = _mm256_set1_epi16(1);
     for (int i = 0; i < nout; i += 4) {
         const int8_t *r0 = w + (size_t)i * (size_t)nin;
         __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
         for (int j = 0; j < nin; j += 32) {
             __m256i x = _mm256_load_si256((const __m256i *)(in + j));
             const int8_t *r = r0 + j;
-            s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(_mm256_maddubs_epi16(x,
-                     _mm256_load_si256((const __m256i *)r)), ones));
-            s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(_mm256_maddubs_epi16(x,
-                     _mm256_load_si256((const __m256i *)(r + nin))), ones));
-            s2 = _mm256_add_epi32(s2, _mm256_madd_epi16(_mm256_maddubs_epi16(x,
-                     _mm256_load_si256((const __m256i *)(r + 2 * nin))), ones));
-            s3 = _mm256_add_epi32(s3, _mm256_madd_epi16(_mm256_maddubs_epi16(x,
-                     _mm256_load_si256((const __m256i *)(r + 3 * nin))), ones));
+            s0 = dot_add(s0, x, _mm256_load_si256((const __m256i *)r));
+            s1 = dot_add(s1, x, _mm256_load_si256((const __m256i *)(r + nin)));
+            s2 = dot_add(s2, x, _mm256_load_si256((const __m256i *)(r + 2 * nin)));
+            s3 = dot_add(s3, x, _mm256_load_si256((const __m256i *)(r + 3 * nin)));
         }
-        out[i] = hidden((int64_t)b[i] + hsum(s0));
-        out[i + 1] = hidden((int64_t)b[i + 1] + hsum(s1));
-        out[i + 2] = hidden((int64_t)b[i + 2] + hsum(s2));
-        out[i + 3] = hidden((int64_t)b[i + 3] + hsum(s3));
+/* The four neurons' eight lanes summed at once: [s0 s1 s2 s3] in one register. */
+        __m256i t = _mm256_hadd_epi32(_mm256_hadd_epi32(s0, s1), _mm256_hadd_epi32(s2, s3));
+        __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
+        out[i] = hidden((int64_t)b[i] + _mm_cvtsi128_si32(sum));
+        out[i + 1] = hidden((int64_t)b[i + 1] + _mm_extract_epi32(sum, 1));
+        out[i + 2] = hidden((int64_t)b[i + 2] + _mm_extract_epi32(sum, 2));
+        out[i + 3] = hidden((int64_t)b[i + 3] + _mm_extract_epi32(sum, 3));
     }
 }
 
