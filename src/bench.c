@@ -67,10 +67,13 @@ static int cmd_bench(int argc, char **argv)
                 usage(stderr);
                 return 2;
             }
-        } else if (strcmp(argv[i], "--eval") == 0 || strcmp(argv[i], "--net") == 0) {
-            bool ok = strcmp(argv[i], "--eval") == 0 ? cli_eval(argc, argv, &i, &opt.eval)
-                                                     : (opt.net = cli_value(argc, argv, &i)) != NULL;
-            if (!ok) {
+        } else if (strcmp(argv[i], "--eval") == 0) {
+            if (!cli_eval(argc, argv, &i, &opt.eval)) {
+                usage(stderr);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--net") == 0) {
+            if (!(opt.net = cli_value(argc, argv, &i))) {
                 usage(stderr);
                 return 2;
             }

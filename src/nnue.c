@@ -7,8 +7,9 @@
  * the FNV-1a checksum of every byte before the last four. Only then are the numbers copied (from
  * little-endian, byte by byte, so the reader needs no alignment and works on any host) into one
  * 32-byte aligned allocation. The first problem is named with the file name; nothing a file holds
- * can make the reader read out of bounds or allocate more than the largest legal net (~0.4 MB).
- * The inference itself is in nnue_eval.c.
+ * can make the reader read out of bounds or allocate more than the largest legal net needs
+ * (2.9 MB for 1024-256-256 with 8 buckets; files over 4 MB are refused unread). The inference
+ * itself is in nnue_eval.c.
  */
 #include "nnue.h"
 
@@ -31,18 +32,25 @@ size_t nnue_file_size(int n1, int n2, int n3, int buckets)
            (size_t)buckets * per_bucket + 4;
 }
 
-static size_t align_up(size_t n) { return (n + NNUE_ALIGN - 1) & ~(size_t)(NNUE_ALIGN - 1); }
+static size_t align_up(size_t n)
+{
+    return (n + NNUE_ALIGN - 1) & ~(size_t)(NNUE_ALIGN - 1);
+}
 
 /* One zeroed block holding every array of a net of N's shape, each 32-byte aligned; sets the
  * pointers. False (ERR) when out of memory. */
 static bool net_alloc(NnueNet *n, char *err)
 {
     size_t b = (size_t)n->buckets, sz[8] = {
-        2 * NNUE_FEATURES * (size_t)n->n1, 2 * (size_t)n->n1,
-        b * (size_t)n->n2 * (size_t)n->n1, 4 * b * (size_t)n->n2,
-        b * (size_t)n->n3 * (size_t)n->n2, 4 * b * (size_t)n->n3,
-        2 * b * (size_t)n->n3, 4 * b,
-    };
+                                       2 * NNUE_FEATURES * (size_t)n->n1,
+                                       2 * (size_t)n->n1,
+                                       b * (size_t)n->n2 * (size_t)n->n1,
+                                       4 * b * (size_t)n->n2,
+                                       b * (size_t)n->n3 * (size_t)n->n2,
+                                       4 * b * (size_t)n->n3,
+                                       2 * b * (size_t)n->n3,
+                                       4 * b,
+                                   };
     size_t total = 0, off[8];
     for (int i = 0; i < 8; i++) {
         off[i] = total;
@@ -133,14 +141,21 @@ bool nnue_check_shape(int n1, int n2, int n3, int buckets, int scale, const char
     return name_ok(padded, NNUE_NAME_LEN, err);
 }
 
-/* ---- little-endian access --------------------------------------------------------------------- */
+/* ---- little-endian access ---------------------------------------------------------------------
+ */
 
 static uint32_t get_u32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
-static int16_t get_i16(const unsigned char *p) { return (int16_t)(uint16_t)(p[0] | p[1] << 8); }
-static int32_t get_i32(const unsigned char *p) { return (int32_t)get_u32(p); }
+static int16_t get_i16(const unsigned char *p)
+{
+    return (int16_t)(uint16_t)(p[0] | p[1] << 8);
+}
+static int32_t get_i32(const unsigned char *p)
+{
+    return (int32_t)get_u32(p);
+}
 
 static void put_u32(unsigned char *p, uint32_t v)
 {
@@ -165,7 +180,8 @@ static uint32_t fnv1a(const unsigned char *p, size_t n)
     return h;
 }
 
-/* ---- reading ---------------------------------------------------------------------------------- */
+/* ---- reading ----------------------------------------------------------------------------------
+ */
 
 /* The problem MSG prefixed with "WHAT: " into ERR. */
 static void prefixed(char *err, const char *what, const char *msg)
@@ -312,12 +328,16 @@ NnueNet *nnue_load(const char *path, char *err)
     return n;
 }
 
-/* ---- the compiled-in network (build/gen/nnue_default.c) --------------------------------------- */
+/* ---- the compiled-in network (build/gen/nnue_default.c) ---------------------------------------
+ */
 
 extern const unsigned char nnue_default_data[];
 extern const size_t nnue_default_size;
 
-bool nnue_has_default(void) { return nnue_default_size > 0; }
+bool nnue_has_default(void)
+{
+    return nnue_default_size > 0;
+}
 
 NnueNet *nnue_load_default(char *err)
 {
@@ -328,7 +348,8 @@ NnueNet *nnue_load_default(char *err)
     return nnue_read(nnue_default_data, nnue_default_size, "built-in network", err);
 }
 
-/* ---- writing ---------------------------------------------------------------------------------- */
+/* ---- writing ----------------------------------------------------------------------------------
+ */
 
 size_t nnue_write(const NnueNet *n, void *buf, size_t cap)
 {
@@ -400,7 +421,8 @@ bool nnue_save(const NnueNet *n, const char *path, char *err)
     return ok;
 }
 
-/* ---- float models ----------------------------------------------------------------------------- */
+/* ---- float models -----------------------------------------------------------------------------
+ */
 
 bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, char *err)
 {
@@ -408,9 +430,15 @@ bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, char *e
     if (!nnue_check_shape(n1, n2, n3, buckets, 1, "", err))
         return false;
     size_t b = (size_t)buckets, sz[8] = {
-        NNUE_FEATURES * (size_t)n1, (size_t)n1, b * (size_t)n2 * (size_t)n1, b * (size_t)n2,
-        b * (size_t)n3 * (size_t)n2, b * (size_t)n3, b * (size_t)n3, b,
-    };
+                                    NNUE_FEATURES * (size_t)n1,
+                                    (size_t)n1,
+                                    b * (size_t)n2 * (size_t)n1,
+                                    b * (size_t)n2,
+                                    b * (size_t)n3 * (size_t)n2,
+                                    b * (size_t)n3,
+                                    b * (size_t)n3,
+                                    b,
+                                };
     size_t total = 0;
     for (int i = 0; i < 8; i++)
         total += sz[i];
@@ -520,7 +548,10 @@ bool nnue_dequantise(const NnueNet *n, NnueFloat *f, char *err)
     return true;
 }
 
-static double clamp01(double x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+static double clamp01(double x)
+{
+    return x < 0 ? 0 : x > 1 ? 1 : x;
+}
 
 double nnue_float_forward(const NnueFloat *f, const Board *b)
 {

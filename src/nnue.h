@@ -20,44 +20,50 @@
 #include <stdio.h>
 
 enum {
-    NNUE_FEATURES = 128,     /* 4 piece kinds x 32 squares */
-    NNUE_MAX_ACTIVE = 32,    /* most features a position can set (one per square) */
-    NNUE_N1_MIN = 32, NNUE_N1_MAX = 1024,
-    NNUE_N23_MIN = 32, NNUE_N23_MAX = 256,
+    NNUE_FEATURES = 128,  /* 4 piece kinds x 32 squares */
+    NNUE_MAX_ACTIVE = 32, /* most features a position can set (one per square) */
+    NNUE_N1_MIN = 32,
+    NNUE_N1_MAX = 1024,
+    NNUE_N23_MIN = 32,
+    NNUE_N23_MAX = 256,
     NNUE_MAX_BUCKETS = 8,
     NNUE_SCALE_MAX = 10000,
-    NNUE_NAME_LEN = 24,      /* the name field, NUL included */
+    NNUE_NAME_LEN = 24, /* the name field, NUL included */
     NNUE_HEADER_SIZE = 64,
     NNUE_VERSION = 1,
-    NNUE_QA = 127,           /* activation 1.0 */
-    NNUE_QW = 64,            /* hidden weight 1.0 */
-    NNUE_QO = 256,           /* output weight 1.0 */
+    NNUE_QA = 127, /* activation 1.0 */
+    NNUE_QW = 64,  /* hidden weight 1.0 */
+    NNUE_QO = 256, /* output weight 1.0 */
 };
 
 /* A quantised network. Arrays are in the file's order (see docs/nnue.md); w1 and w2, w3 are
  * 32-byte aligned. Read-only once made, so several search threads may share one. */
 typedef struct {
-    int n1, n2, n3;          /* neurons of the three hidden layers */
-    int buckets;             /* B: output buckets by piece count */
-    int scale;               /* S: score = output logit x S */
+    int n1, n2, n3;           /* neurons of the three hidden layers */
+    int buckets;              /* B: output buckets by piece count */
+    int scale;                /* S: score = output logit x S */
     char name[NNUE_NAME_LEN]; /* printable ASCII, NUL-terminated */
-    int16_t *w1;             /* [128][n1] feature-major */
-    int16_t *b1;             /* [n1] */
-    int8_t *w2;              /* [B][n2][n1] output-major */
-    int32_t *b2;             /* [B][n2] */
-    int8_t *w3;              /* [B][n3][n2] */
-    int32_t *b3;             /* [B][n3] */
-    int16_t *w4;             /* [B][n3] */
-    int32_t *b4;             /* [B] */
-    void *mem;               /* the one allocation all the arrays live in */
+    int16_t *w1;              /* [128][n1] feature-major */
+    int16_t *b1;              /* [n1] */
+    int8_t *w2;               /* [B][n2][n1] output-major */
+    int32_t *b2;              /* [B][n2] */
+    int8_t *w3;               /* [B][n3][n2] */
+    int32_t *b3;              /* [B][n3] */
+    int16_t *w4;              /* [B][n3] */
+    int32_t *b4;              /* [B] */
+    void *mem;                /* the one allocation all the arrays live in */
 } NnueNet;
 
 /* The floating-point model, same shapes and orders as NnueNet. */
 typedef struct {
-    int n1, n2, n3, buckets, scale;
-    char name[NNUE_NAME_LEN];
-    float *w1, *b1, *w2, *b2, *w3, *b3, *w4, *b4;
-    void *mem;
+    int n1, n2, n3, buckets;  /* the shape, as in NnueNet */
+    int scale;                /* S: score = y x S */
+    char name[NNUE_NAME_LEN]; /* printable ASCII, NUL-terminated */
+    float *w1, *b1;           /* [128][n1], [n1]: activation 1.0 is 1.0 */
+    float *w2, *b2;           /* [B][n2][n1], [B][n2] */
+    float *w3, *b3;           /* [B][n3][n2], [B][n3] */
+    float *w4, *b4;           /* [B][n3], [B] */
+    void *mem;                /* the one allocation all the arrays live in */
 } NnueFloat;
 
 /* The active features of B (indices 0-127, from the side to move's seat: our man o, our king
@@ -73,8 +79,7 @@ size_t nnue_file_size(int n1, int n2, int n3, int buckets);
 
 /* Checks the shape and the header fields of a net about to be made (ranges of the spec).
  * Returns false with the first problem in ERR (ERR_LEN bytes). */
-bool nnue_check_shape(int n1, int n2, int n3, int buckets, int scale, const char *name,
-                      char *err);
+bool nnue_check_shape(int n1, int n2, int n3, int buckets, int scale, const char *name, char *err);
 
 /* A network made from the file image DATA of SIZE bytes, or NULL with the first problem in ERR
  * (ERR_LEN bytes), prefixed with "WHAT: " (a file name; WHAT may be NULL). Validates the magic,

@@ -71,7 +71,8 @@ static inline int64_t output(const NnueNet *n, int k, const uint8_t *h3)
     return (int64_t)n->b4[k] + dot;
 }
 
-/* ---- portable --------------------------------------------------------------------------------- */
+/* ---- portable ---------------------------------------------------------------------------------
+ */
 
 /* OUT[i] = hidden(B[i] + W[i] . IN) for NOUT neurons of NIN inputs. */
 static void layer_portable(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
@@ -110,7 +111,8 @@ int nnue_evaluate_portable(const NnueNet *n, const Board *b)
     return final_score(n, output(n, k, h3));
 }
 
-/* ---- AVX2 ------------------------------------------------------------------------------------- */
+/* ---- AVX2 -------------------------------------------------------------------------------------
+ */
 
 #ifdef __AVX2__
 
@@ -122,8 +124,8 @@ static inline __m256i dot_add(__m256i acc, __m256i x, __m256i w)
 #if defined(__AVX512VNNI__) && defined(__AVX512VL__)
     return _mm256_dpbusd_epi32(acc, x, w);
 #else
-    return _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, w),
-                                                   _mm256_set1_epi16(1)));
+    return _mm256_add_epi32(acc,
+                            _mm256_madd_epi16(_mm256_maddubs_epi16(x, w), _mm256_set1_epi16(1)));
 #endif
 }
 
@@ -143,7 +145,7 @@ static void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_
             s2 = dot_add(s2, x, _mm256_load_si256((const __m256i *)(r + 2 * nin)));
             s3 = dot_add(s3, x, _mm256_load_si256((const __m256i *)(r + 3 * nin)));
         }
-/* The four neurons' eight lanes summed at once: [s0 s1 s2 s3] in one register. */
+        /* The four neurons' eight lanes summed at once: [s0 s1 s2 s3] in one register. */
         __m256i t = _mm256_hadd_epi32(_mm256_hadd_epi32(s0, s1), _mm256_hadd_epi32(s2, s3));
         __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
         out[i] = hidden((int64_t)b[i] + _mm_cvtsi128_si32(sum));
@@ -155,8 +157,7 @@ static void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_
 
 /* The accumulator of FEAT clamped to 0..127 into H1[0, END) (END a multiple of 64), 64 lanes
  * (4 registers) at a time so the sums stay in registers while the features' rows stream past. */
-static void first_layer_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1,
-                             int end)
+static void first_layer_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1, int end)
 {
     const int n1 = n->n1;
     const __m256i top = _mm256_set1_epi16(NNUE_QA);
@@ -216,21 +217,34 @@ int nnue_evaluate(const NnueNet *n, const Board *b)
 
 #else
 
-int nnue_evaluate(const NnueNet *n, const Board *b) { return nnue_evaluate_portable(n, b); }
+int nnue_evaluate(const NnueNet *n, const Board *b)
+{
+    return nnue_evaluate_portable(n, b);
+}
 
 #endif
 
-/* ---- the engine's driver (nnue_hook.h) -------------------------------------------------------- */
+/* ---- the engine's driver (nnue_hook.h) --------------------------------------------------------
+ */
 
 static void *drv_load(const char *path, char *err)
 {
     return path ? nnue_load(path, err) : nnue_load_default(err);
 }
 
-static void drv_free(void *net) { nnue_free(net); }
+static void drv_free(void *net)
+{
+    nnue_free(net);
+}
 
-static int drv_evaluate(const void *net, const Board *b) { return nnue_evaluate(net, b); }
+static int drv_evaluate(const void *net, const Board *b)
+{
+    return nnue_evaluate(net, b);
+}
 
 static const NnueDriver nnue_driver = {drv_load, drv_free, drv_evaluate, nnue_has_default};
 
-__attribute__((constructor)) static void nnue_register(void) { nnue_hook_register(&nnue_driver); }
+__attribute__((constructor)) static void nnue_register(void)
+{
+    nnue_hook_register(&nnue_driver);
+}

@@ -4,8 +4,8 @@
  *
  *   build/release/nnue-random N1 OUT [SEED]     n2 = n3 = 32, 4 buckets, score scale 80
  */
-#include "nnue.h"
 #include "nnue_random.h"
+#include "nnue.h"
 
 #include <stdlib.h>
 
@@ -20,7 +20,8 @@ int main(int argc, char **argv)
     unsigned long long seed = argc == 4 ? strtoull(argv[3], NULL, 10) : 1;
     char err[ERR_LEN];
     NnueFloat f;
-    if (*end || n1 < NNUE_N1_MIN || n1 > NNUE_N1_MAX || !nnue_float_alloc(&f, (int)n1, 32, 32, 4, err)) {
+    if (*end || n1 < NNUE_N1_MIN || n1 > NNUE_N1_MAX ||
+        !nnue_float_alloc(&f, (int)n1, 32, 32, 4, err)) {
         fprintf(stderr, "nnue-random: bad N1 `%s'\n", argv[1]);
         return 2;
     }

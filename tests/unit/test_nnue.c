@@ -143,7 +143,8 @@ static void test_seat_symmetry(void)
     nnue_free(net);
 }
 
-/* ---- quantised against float ------------------------------------------------------------------ */
+/* ---- quantised against float ------------------------------------------------------------------
+ */
 
 /* The bound on |quantised score - S * float logit| for bucket K of NET, with the float model
  * the dequantised net (the same weights exactly):
@@ -291,8 +292,8 @@ static void test_round_trip(void)
         return;
     size_t size = nnue_write(net, NULL, 0);
     CHECK(size == nnue_file_size(160, 64, 32, 3));
-    CHECK(size == 64 + 2 * 128 * 160 + 2 * 160 + 3 * (64 * 160 + 4 * 64 + 32 * 64 + 4 * 32 +
-                                                        2 * 32 + 4) + 4);
+    CHECK(size == 64 + 2 * 128 * 160 + 2 * 160 +
+                      3 * (64 * 160 + 4 * 64 + 32 * 64 + 4 * 32 + 2 * 32 + 4) + 4);
     unsigned char *buf = malloc(size);
     CHECK(nnue_write(net, buf, size - 1) == size); /* too small: nothing written */
     CHECK(nnue_write(net, buf, size) == size);
