@@ -112,6 +112,19 @@ bool nnue_save(const NnueNet *net, const char *path, char *err);
 int nnue_evaluate(const NnueNet *net, const Board *b);
 int nnue_evaluate_portable(const NnueNet *net, const Board *b);
 
+/* Incremental evaluation. An accumulator block holds the first layer's sums of a position from
+ * both seats (Black's view and White's view: the side to move, hence the orientation, changes
+ * every ply, so both are kept and the side to move's is used), nnue_acc_size() bytes, 32-byte
+ * aligned. nnue_acc_refresh computes it from scratch; nnue_acc_update makes TO's block from
+ * FROM's (TO a position one move after FROM, or any position: the difference of the two boards'
+ * pieces is applied); nnue_evaluate_acc scores B from its block, the same value as
+ * nnue_evaluate(net, B). */
+size_t nnue_acc_size(const NnueNet *net);
+void nnue_acc_refresh(const NnueNet *net, const Board *b, int16_t *acc);
+void nnue_acc_update(const NnueNet *net, const Board *from, const Board *to, const int16_t *pacc,
+                     int16_t *cacc);
+int nnue_evaluate_acc(const NnueNet *net, const Board *b, const int16_t *acc);
+
 /* A float model of the given shape, all values 0. False (ERR) on a bad shape or no memory. */
 bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, char *err);
 void nnue_float_free(NnueFloat *f);

@@ -224,8 +224,112 @@ int nnue_evaluate(const NnueNet *n, const Board *b)
 
 #endif
 
-/* ---- the engine's driver (nnue_hook.h) --------------------------------------------------------
- */
+/* ---- accumulators updated move by move ------------------------------------------------------ */
+
+size_t nnue_acc_size(const NnueNet *n)
+{
+    return 2 * (size_t)n->n1 * sizeof(int16_t);
+}
+
+/* The feature of a piece of COLOR (king or not) on SQ, seen from SEAT. */
+static inline int seat_feature(int seat, int color, int king, int sq)
+{
+    return ((color == seat ? 0 : 2) + king) * 32 + (sq ^ (seat == BLACK ? 0 : 31));
+}
+
+void nnue_acc_refresh(const NnueNet *n, const Board *b, int16_t *acc)
+{
+    const int n1 = n->n1;
+    for (int seat = 0; seat < COLOR_NB; seat++) {
+        uint16_t *a = (uint16_t *)acc + (size_t)seat * (size_t)n1;
+        for (int j = 0; j < n1; j++)
+            a[j] = (uint16_t)n->b1[j];
+        for (int color = 0; color < COLOR_NB; color++)
+            for (int king = 0; king < 2; king++)
+                for (Bitboard m = b->pieces[color] & (king ? b->kings : ~b->kings); m; m &= m - 1) {
+                    const int16_t *w =
+                        n->w1 + (size_t)seat_feature(seat, color, king, __builtin_ctz(m)) * (size_t)n1;
+                    for (int j = 0; j < n1; j++)
+                        a[j] = (uint16_t)(a[j] + (uint16_t)w[j]);
+                }
+    }
+}
+
+void nnue_acc_update(const NnueNet *n, const Board *from, const Board *to, const int16_t *pacc,
+                     int16_t *cacc)
+{
+    /* The pieces (colour, king, square) that left and that arrived: a move changes 2 to 14. */
+    int gone[SQUARE_NB + 2][3], came[SQUARE_NB + 2][3], ngone = 0, ncame = 0;
+    for (int color = 0; color < COLOR_NB; color++)
+        for (int king = 0; king < 2; king++) {
+            Bitboard was = from->pieces[color] & (king ? from->kings : ~from->kings);
+            Bitboard is = to->pieces[color] & (king ? to->kings : ~to->kings);
+            for (Bitboard m = was & ~is; m; m &= m - 1, ngone++) {
+                gone[ngone][0] = color;
+                gone[ngone][1] = king;
+                gone[ngone][2] = __builtin_ctz(m);
+            }
+            for (Bitboard m = is & ~was; m; m &= m - 1, ncame++) {
+                came[ncame][0] = color;
+                came[ncame][1] = king;
+                came[ncame][2] = __builtin_ctz(m);
+            }
+        }
+    const int n1 = n->n1;
+    for (int seat = 0; seat < COLOR_NB; seat++) {
+        const uint16_t *p = (const uint16_t *)pacc + (size_t)seat * (size_t)n1;
+        uint16_t *c = (uint16_t *)cacc + (size_t)seat * (size_t)n1;
+        const int16_t *sub[SQUARE_NB + 2], *add[SQUARE_NB + 2];
+        for (int i = 0; i < ngone; i++)
+            sub[i] = n->w1 + (size_t)seat_feature(seat, gone[i][0], gone[i][1], gone[i][2]) *
+                                 (size_t)n1;
+        for (int i = 0; i < ncame; i++)
+            add[i] = n->w1 + (size_t)seat_feature(seat, came[i][0], came[i][1], came[i][2]) *
+                                 (size_t)n1;
+        /* The common move (one piece from one square to another) in one pass. */
+        if (ngone == 1 && ncame == 1) {
+            for (int j = 0; j < n1; j++)
+                c[j] = (uint16_t)(p[j] - (uint16_t)sub[0][j] + (uint16_t)add[0][j]);
+            continue;
+        }
+        for (int j = 0; j < n1; j++)
+            c[j] = p[j];
+        for (int i = 0; i < ngone; i++)
+            for (int j = 0; j < n1; j++)
+                c[j] = (uint16_t)(c[j] - (uint16_t)sub[i][j]);
+        for (int i = 0; i < ncame; i++)
+            for (int j = 0; j < n1; j++)
+                c[j] = (uint16_t)(c[j] + (uint16_t)add[i][j]);
+    }
+}
+
+int nnue_evaluate_acc(const NnueNet *n, const Board *b, const int16_t *acc)
+{
+    const int16_t *a = acc + (size_t)b->side * (size_t)n->n1;
+    int k = nnue_bucket(b, n->buckets), n1 = n->n1, n2 = n->n2, n3 = n->n3;
+    _Alignas(32) uint8_t h1[NNUE_N1_MAX];
+    _Alignas(32) uint8_t h2[NNUE_N23_MAX];
+    _Alignas(32) uint8_t h3[NNUE_N23_MAX];
+#ifdef __AVX2__
+    const __m256i top = _mm256_set1_epi16(NNUE_QA);
+    for (int j = 0; j < n1; j += 32) {
+        __m256i a0 = _mm256_load_si256((const __m256i *)(a + j));
+        __m256i a1 = _mm256_load_si256((const __m256i *)(a + j + 16));
+        __m256i p0 = _mm256_packus_epi16(_mm256_min_epi16(a0, top), _mm256_min_epi16(a1, top));
+        _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
+    }
+    layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+#else
+    for (int j = 0; j < n1; j++)
+        h1[j] = a[j] <= 0 ? 0 : a[j] >= NNUE_QA ? NNUE_QA : (uint8_t)a[j];
+    layer_portable(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    layer_portable(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+#endif
+    return final_score(n, output(n, k, h3));
+}
+
+/* ---- the engine's driver (nnue_hook.h) ------------------------------------------------------- */
 
 static void *drv_load(const char *path, char *err)
 {
@@ -242,7 +346,31 @@ static int drv_evaluate(const void *net, const Board *b)
     return nnue_evaluate(net, b);
 }
 
-static const NnueDriver nnue_driver = {drv_load, drv_free, drv_evaluate, nnue_has_default};
+static size_t drv_acc_size(const void *net)
+{
+    return nnue_acc_size(net);
+}
+
+static void drv_acc_refresh(const void *net, const Board *b, void *acc)
+{
+    nnue_acc_refresh(net, b, acc);
+}
+
+static void drv_acc_update(const void *net, const Board *from, const Board *to, const void *pacc,
+                           void *cacc)
+{
+    nnue_acc_update(net, from, to, pacc, cacc);
+}
+
+static int drv_evaluate_acc(const void *net, const Board *b, const void *acc)
+{
+    return nnue_evaluate_acc(net, b, acc);
+}
+
+static const NnueDriver nnue_driver = {
+    drv_load,     drv_free,        drv_evaluate,   nnue_has_default,
+    drv_acc_size, drv_acc_refresh, drv_acc_update, drv_evaluate_acc,
+};
 
 __attribute__((constructor)) static void nnue_register(void)
 {

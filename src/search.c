@@ -70,6 +70,10 @@ struct SearchWorker {
     uint8_t root_index[MAX_MOVES]; /* their indices in movegen order */
     int completed;              /* last finished depth */
     SearchInfo info;            /* the last finished iteration (main worker) */
+    /* Network accumulators, one block per ply (NULL: none in use) */
+    unsigned char *acc;         /* MAX_PLY + 2 blocks of acc_size bytes, 32-byte aligned */
+    size_t acc_size;            /* bytes of one block; 0 when the stack is not in use */
+    size_t acc_cap;             /* bytes allocated */
 };
 
 SearchWorker *search_worker_new(void)
@@ -78,7 +82,12 @@ SearchWorker *search_worker_new(void)
     return w;
 }
 
-void search_worker_free(SearchWorker *w) { free(w); }
+void search_worker_free(SearchWorker *w)
+{
+    if (w)
+        free(w->acc);
+    free(w);
+}
 
 void search_worker_clear(SearchWorker *w)
 {
@@ -101,6 +110,7 @@ SearchParams search_params = {
     .lmp = 0,
     .lmp_base = 3,
     .asp_delta = 20,
+    .nnue_incremental = 1,
 };
 
 static float log_table[MAX_MOVES + MAX_PLY];
@@ -119,10 +129,24 @@ static inline int lmr_reduction(int depth, int rank, int scale)
 
 /* ---- small helpers --------------------------------------------------------------------------- */
 
-/* The static evaluation: the network when the engine has one, else the classic formula. */
-static inline int evaluate(const SearchJob *job, const Board *b)
+/* The static evaluation: the network when the engine has one (from the accumulators of ply
+ * PLY when they are kept), else the classic formula. */
+static inline int evaluate(const SearchWorker *w, const Board *b, int ply)
 {
-    return job->net ? job->net_eval(job->net, b) : eval_board(job->weights, b);
+    const SearchJob *job = w->job;
+    if (!job->net)
+        return eval_board(job->weights, b);
+    if (w->acc_size)
+        return job->nnue->evaluate_acc(job->net, b, w->acc + (size_t)ply * w->acc_size);
+    return job->nnue->evaluate(job->net, b);
+}
+
+/* CHILD was just made from B at ply PLY: its accumulators from B's. */
+static inline void child_made(const SearchWorker *w, const Board *b, const Board *child, int ply)
+{
+    if (w->acc_size)
+        w->job->nnue->acc_update(w->job->net, b, child, w->acc + (size_t)ply * w->acc_size,
+                                 w->acc + (size_t)(ply + 1) * w->acc_size);
 }
 
 static inline uint64_t worker_nodes(const SearchWorker *w)
@@ -245,16 +269,16 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
     if (!jumpers) {
         if (!has_simple_move(b))
             return loss_score(ply);
-        return evaluate(job, b);
+        return evaluate(w, b, ply);
     }
     if (ply >= MAX_PLY)
-        return evaluate(job, b);
+        return evaluate(w, b, ply);
 
     /* 2. Optional captures (tower rules): the side may decline them, so the static score is a
      * lower bound (stand pat). With mandatory captures there is no such choice. */
     int best = -SCORE_INFINITE;
     if (!r->capture_mandatory) {
-        best = evaluate(job, b);
+        best = evaluate(w, b, ply);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -279,6 +303,7 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
             break;
         Board child = *b;
         board_apply(&child, m);
+        child_made(w, b, &child, ply);
         int score = -qsearch(w, &child, -beta, -alpha, ply + 1);
         if (stopped(w))
             return 0;
@@ -345,7 +370,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     if (ply > w->seldepth)
         w->seldepth = ply;
     if (ply >= MAX_PLY)
-        return evaluate(job, b);
+        return evaluate(w, b, ply);
 
     /* Step 3. Mate distance pruning: a win found at this ply cannot beat one found nearer the
      * root, so the window shrinks to what is still reachable. */
@@ -378,7 +403,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
         /* Won positions rank by the evaluation (the databases know the result, not how far it
          * is), so the winner still makes progress; nearer ones a little higher. */
         if (v == EGDB_WIN || v == EGDB_LOSS) {
-            int e = evaluate(job, b);
+            int e = evaluate(w, b, ply);
             e = e > KNOWN_WIN_SPREAD ? KNOWN_WIN_SPREAD : e < -KNOWN_WIN_SPREAD ? -KNOWN_WIN_SPREAD : e;
             return v == EGDB_WIN ? KNOWN_WIN + e - ply : -KNOWN_WIN + e + ply;
         }
@@ -439,7 +464,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     bool futile = false;
     int static_eval = 0;
     if (sp->futility && !pv_node && depth <= 2 && !jumpers && !score_is_decisive(alpha)) {
-        static_eval = evaluate(job, b);
+        static_eval = evaluate(w, b, ply);
         futile = static_eval + sp->futility_margin * depth <= alpha;
     }
 
@@ -483,6 +508,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
             movepick_apply_quiet(&child, m);
         else
             board_apply(&child, &caps.moves[m->capture]);
+        child_made(w, b, &child, ply);
         w->quiet[ply + 1] = irreversible ? 0 : w->quiet[ply] + 1;
         if (new_depth > 0)
             tt_prefetch(job->tt, child.key);
@@ -569,6 +595,7 @@ static int search_root(SearchWorker *w, int alpha, int beta, int depth)
         Move m = list->moves[i];
         Board child = *b;
         board_apply(&child, &m);
+        child_made(w, b, &child, 0);
         bool irreversible = m.captured || !board_is_king(b, m.from);
         w->quiet[1] = irreversible ? 0 : w->quiet[0] + 1;
         int score;
@@ -684,6 +711,28 @@ static void iterate(SearchWorker *w)
     }
 }
 
+/* With a network and incremental updates on, W's accumulator stack, its root block computed
+ * from ROOT; otherwise none. Without memory for it, the network is evaluated from scratch at
+ * every node (slower, the same scores). */
+static void nnue_stack(SearchWorker *w, const Board *root)
+{
+    const SearchJob *job = w->job;
+    if (!job->net || !search_params.nnue_incremental) {
+        w->acc_size = 0;
+        return;
+    }
+    size_t size = (job->nnue->acc_size(job->net) + 31) & ~(size_t)31;
+    size_t need = (MAX_PLY + 2) * size;
+    if (need > w->acc_cap) {
+        free(w->acc);
+        w->acc = aligned_alloc(32, need);
+        w->acc_cap = w->acc ? need : 0;
+    }
+    w->acc_size = w->acc ? size : 0;
+    if (w->acc)
+        job->nnue->acc_refresh(job->net, root, w->acc);
+}
+
 static void *helper_main(void *arg)
 {
     iterate(arg);
@@ -710,7 +759,8 @@ SearchResult search_run(SearchJob *job)
     if (root->count == 1 && job->limits.time > 0 && !job->limits.infinite) {
         res.info.pv_len = 1;
         res.info.pv[0] = root->moves[0];
-        res.info.score = evaluate(job, &g->board);
+        res.info.score = job->net ? job->nnue->evaluate(job->net, &g->board)
+                                  : eval_board(job->weights, &g->board);
         return res;
     }
 
@@ -735,6 +785,7 @@ SearchResult search_run(SearchJob *job)
         for (int i = 0; i < root->count; i++)
             w->root_index[i] = (uint8_t)i;
         memset(w->killers, 0, sizeof w->killers);
+        nnue_stack(w, &g->board);
     }
     main_w->info.pv_len = 1;
     main_w->info.pv[0] = root->moves[0];

@@ -9,6 +9,7 @@
 #include "nnue.h"
 #include "nnue_random.h"
 #include "notation.h"
+#include "search.h"
 
 #include <math.h>
 #include <unistd.h>
@@ -282,6 +283,65 @@ static void test_extremes(void)
     nnue_free(net);
 }
 
+/* ---- incremental updates ------------------------------------------------------------------ */
+
+/* Along random games (captures, multi-jumps, crowning included), each position's accumulators
+ * updated from the previous position's equal the ones computed from scratch, and score the
+ * same as the full evaluation; also between two unrelated positions. */
+static void test_incremental(void)
+{
+    int shapes[3][2] = {{128, 4}, {256, 4}, {96, 1}};
+    for (int s = 0; s < 3; s++) {
+        NnueNet *net = random_net(shapes[s][0], 32, 32, shapes[s][1], 51 + (uint64_t)s, s == 2);
+        CHECK(net != NULL);
+        if (!net)
+            return;
+        size_t size = nnue_acc_size(net);
+        CHECK(size == 2 * (size_t)shapes[s][0] * 2);
+        int16_t *a = aligned_alloc(32, size), *c = aligned_alloc(32, size),
+                *full = aligned_alloc(32, size);
+        int differ = 0, scores = 0, moves = 0, captures = 0, crowns = 0;
+        for (int game = 0; game < 40; game++) {
+            Board b;
+            board_start(&b);
+            nnue_acc_refresh(net, &b, a);
+            for (int ply = 0; ply < 150; ply++) {
+                MoveList l;
+                if (movegen_generate(&b, &RULES_ENGLISH, false, &l) == 0)
+                    break;
+                const Move *m = &l.moves[rng() % (unsigned)l.count];
+                captures += m->captured != 0;
+                crowns += (m->flags & MOVE_CROWNS) != 0;
+                Board child = b;
+                board_apply(&child, m);
+                nnue_acc_update(net, &b, &child, a, c);
+                nnue_acc_refresh(net, &child, full);
+                differ += memcmp(c, full, size) != 0;
+                scores += nnue_evaluate_acc(net, &child, c) != nnue_evaluate(net, &child) ||
+                          nnue_evaluate(net, &child) != nnue_evaluate_portable(net, &child);
+                memcpy(a, c, size);
+                b = child;
+                moves++;
+            }
+        }
+        CHECK(differ == 0);
+        CHECK(scores == 0);
+        CHECK(moves > 1000 && captures > 100 && crowns > 10);
+        /* Between unrelated positions the difference of the boards is applied all the same. */
+        for (int i = 0; i + 1 < 200; i++) {
+            nnue_acc_refresh(net, &positions[i], a);
+            nnue_acc_update(net, &positions[i], &positions[i + 1], a, c);
+            nnue_acc_refresh(net, &positions[i + 1], full);
+            differ += memcmp(c, full, size) != 0;
+        }
+        CHECK(differ == 0);
+        free(a);
+        free(c);
+        free(full);
+        nnue_free(net);
+    }
+}
+
 /* ---- files -------------------------------------------------------------------------------- */
 
 static void test_round_trip(void)
@@ -466,9 +526,16 @@ static void test_engine(void)
         Board b;
         board_start(&b);
         game_init(&g, &RULES_ENGLISH, &b);
-        SearchLimits lim = {.depth = 6};
+        SearchLimits lim = {.depth = 9};
         SearchResult r = engine_search(e, &g, &lim, NULL, NULL);
         CHECK(r.has_move && r.info.nodes > 0);
+        /* The same search with the network recomputed at every node: the same tree. */
+        search_params.nnue_incremental = 0;
+        engine_new_game(e);
+        SearchResult full = engine_search(e, &g, &lim, NULL, NULL);
+        search_params.nnue_incremental = 1;
+        CHECK(full.info.nodes == r.info.nodes && full.info.score == r.info.score &&
+              move_same(&full.best, &r.best, true));
         engine_free(e);
     }
     /* --eval classic keeps the formula even with a net given. */
@@ -514,6 +581,7 @@ int main(void)
     RUN("nnue", test_quantised_matches_float);
     RUN("nnue", test_quantise_scales);
     RUN("nnue", test_extremes);
+    RUN("nnue", test_incremental);
     RUN("nnue", test_round_trip);
     RUN("nnue", test_damaged_files);
     RUN("nnue", test_engine);
