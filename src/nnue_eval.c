@@ -286,6 +286,24 @@ void nnue_acc_update(const NnueNet *n, const Board *from, const Board *to, const
         for (int i = 0; i < ncame; i++)
             add[i] = n->w1 + (size_t)seat_feature(seat, came[i][0], came[i][1], came[i][2]) *
                                  (size_t)n1;
+#ifdef __AVX2__
+        /* 32 lanes at a time, every changed row applied while they sit in registers. */
+        for (int j = 0; j < n1; j += 32) {
+            __m256i a0 = _mm256_load_si256((const __m256i *)(p + j));
+            __m256i a1 = _mm256_load_si256((const __m256i *)(p + j + 16));
+            for (int i = 0; i < ngone; i++) {
+                a0 = _mm256_sub_epi16(a0, _mm256_load_si256((const __m256i *)(sub[i] + j)));
+                a1 = _mm256_sub_epi16(a1, _mm256_load_si256((const __m256i *)(sub[i] + j + 16)));
+            }
+            for (int i = 0; i < ncame; i++) {
+                a0 = _mm256_add_epi16(a0, _mm256_load_si256((const __m256i *)(add[i] + j)));
+                a1 = _mm256_add_epi16(a1, _mm256_load_si256((const __m256i *)(add[i] + j + 16)));
+            }
+            _mm256_store_si256((__m256i *)(c + j), a0);
+            _mm256_store_si256((__m256i *)(c + j + 16), a1);
+        }
+        continue;
+#endif
         /* The common move (one piece from one square to another) in one pass. */
         if (ngone == 1 && ncame == 1) {
             for (int j = 0; j < n1; j++)

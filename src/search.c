@@ -74,6 +74,8 @@ struct SearchWorker {
     unsigned char *acc;         /* MAX_PLY + 2 blocks of acc_size bytes, 32-byte aligned */
     size_t acc_size;            /* bytes of one block; 0 when the stack is not in use */
     size_t acc_cap;             /* bytes allocated */
+    const Board *acc_board[MAX_PLY + 2]; /* the position of each ply on the current path */
+    bool acc_ok[MAX_PLY + 2];   /* whether that ply's block is up to date */
 };
 
 SearchWorker *search_worker_new(void)
@@ -129,24 +131,45 @@ static inline int lmr_reduction(int depth, int rank, int scale)
 
 /* ---- small helpers --------------------------------------------------------------------------- */
 
+/* The accumulator stack is lazy: making a child only records it, and an evaluation brings the
+ * blocks from the nearest up-to-date ancestor down to its own ply. Children cut off before any
+ * evaluation (by the table, a repetition, the databases) cost nothing. */
+static __attribute__((noinline)) void acc_catch_up(SearchWorker *w, int ply)
+{
+    const SearchJob *job = w->job;
+    int p = ply;
+    while (!w->acc_ok[p])
+        p--;
+    for (; p < ply; p++) {
+        job->nnue->acc_update(job->net, w->acc_board[p], w->acc_board[p + 1],
+                              w->acc + (size_t)p * w->acc_size,
+                              w->acc + (size_t)(p + 1) * w->acc_size);
+        w->acc_ok[p + 1] = true;
+    }
+}
+
 /* The static evaluation: the network when the engine has one (from the accumulators of ply
  * PLY when they are kept), else the classic formula. */
-static inline int evaluate(const SearchWorker *w, const Board *b, int ply)
+static inline int evaluate(SearchWorker *w, const Board *b, int ply)
 {
     const SearchJob *job = w->job;
     if (!job->net)
         return eval_board(job->weights, b);
-    if (w->acc_size)
+    if (w->acc_size) {
+        if (!w->acc_ok[ply])
+            acc_catch_up(w, ply);
         return job->nnue->evaluate_acc(job->net, b, w->acc + (size_t)ply * w->acc_size);
+    }
     return job->nnue->evaluate(job->net, b);
 }
 
-/* CHILD was just made from B at ply PLY: its accumulators from B's. */
-static inline void child_made(const SearchWorker *w, const Board *b, const Board *child, int ply)
+/* CHILD was just made from B at ply PLY (the accumulator stack's record of the path). */
+static inline void child_made(SearchWorker *w, const Board *child, int ply)
 {
-    if (w->acc_size)
-        w->job->nnue->acc_update(w->job->net, b, child, w->acc + (size_t)ply * w->acc_size,
-                                 w->acc + (size_t)(ply + 1) * w->acc_size);
+    if (w->acc_size) {
+        w->acc_board[ply + 1] = child;
+        w->acc_ok[ply + 1] = false;
+    }
 }
 
 static inline uint64_t worker_nodes(const SearchWorker *w)
@@ -303,7 +326,7 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
             break;
         Board child = *b;
         board_apply(&child, m);
-        child_made(w, b, &child, ply);
+        child_made(w, &child, ply);
         int score = -qsearch(w, &child, -beta, -alpha, ply + 1);
         if (stopped(w))
             return 0;
@@ -508,7 +531,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
             movepick_apply_quiet(&child, m);
         else
             board_apply(&child, &caps.moves[m->capture]);
-        child_made(w, b, &child, ply);
+        child_made(w, &child, ply);
         w->quiet[ply + 1] = irreversible ? 0 : w->quiet[ply] + 1;
         if (new_depth > 0)
             tt_prefetch(job->tt, child.key);
@@ -595,7 +618,7 @@ static int search_root(SearchWorker *w, int alpha, int beta, int depth)
         Move m = list->moves[i];
         Board child = *b;
         board_apply(&child, &m);
-        child_made(w, b, &child, 0);
+        child_made(w, &child, 0);
         bool irreversible = m.captured || !board_is_king(b, m.from);
         w->quiet[1] = irreversible ? 0 : w->quiet[0] + 1;
         int score;
@@ -729,8 +752,11 @@ static void nnue_stack(SearchWorker *w, const Board *root)
         w->acc_cap = w->acc ? need : 0;
     }
     w->acc_size = w->acc ? size : 0;
-    if (w->acc)
+    if (w->acc) {
         job->nnue->acc_refresh(job->net, root, w->acc);
+        w->acc_board[0] = root;
+        w->acc_ok[0] = true;
+    }
 }
 
 static void *helper_main(void *arg)
