@@ -227,7 +227,7 @@ SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
     job.tt = &e->tt;
     job.weights = &e->weights;
     job.net = e->net;
-    job.nnue = e->nnue;
+    job.net_eval = e->net ? e->nnue->evaluate : NULL;
     job.game = g;
     job.limits = *limits;
     /* No limit at all would never end: treat it as an infinite search. */

@@ -118,7 +118,7 @@ int nnue_evaluate_portable(const NnueNet *net, const Board *b);
  * aligned. nnue_acc_refresh computes it from scratch; nnue_acc_update makes TO's block from
  * FROM's (TO a position one move after FROM, or any position: the difference of the two boards'
  * pieces is applied); nnue_evaluate_acc scores B from its block, the same value as
- * nnue_evaluate(net, B). */
+ * nnue_evaluate(net, B). (The search recomputes instead: docs/nnue.md has the measurements.) */
 size_t nnue_acc_size(const NnueNet *net);
 void nnue_acc_refresh(const NnueNet *net, const Board *b, int16_t *acc);
 void nnue_acc_update(const NnueNet *net, const Board *from, const Board *to, const int16_t *pacc,

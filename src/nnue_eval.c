@@ -11,8 +11,10 @@
  * hidden neuron's dot product fits int32 (at most 127 * 128 * 1024); its bias is added in
  * int64, and so is the output, so no file can make either path overflow.
  *
- * Every evaluation recomputes the accumulator from the position's features (at most 24 in a game
- * position): docs/nnue.md has the measured speed and why incremental updates were not kept.
+ * The search's evaluations recompute the accumulator from the position's features (at most 24 in
+ * a game position). nnue_acc_* keep it up to date move by move instead (both seats' blocks, from
+ * the difference of two boards); wired into the search, eagerly or lazily, they measured slower
+ * than the recomputation (docs/nnue.md), so the search does not use them yet.
  */
 #include "nnue.h"
 
@@ -364,31 +366,7 @@ static int drv_evaluate(const void *net, const Board *b)
     return nnue_evaluate(net, b);
 }
 
-static size_t drv_acc_size(const void *net)
-{
-    return nnue_acc_size(net);
-}
-
-static void drv_acc_refresh(const void *net, const Board *b, void *acc)
-{
-    nnue_acc_refresh(net, b, acc);
-}
-
-static void drv_acc_update(const void *net, const Board *from, const Board *to, const void *pacc,
-                           void *cacc)
-{
-    nnue_acc_update(net, from, to, pacc, cacc);
-}
-
-static int drv_evaluate_acc(const void *net, const Board *b, const void *acc)
-{
-    return nnue_evaluate_acc(net, b, acc);
-}
-
-static const NnueDriver nnue_driver = {
-    drv_load,     drv_free,        drv_evaluate,   nnue_has_default,
-    drv_acc_size, drv_acc_refresh, drv_acc_update, drv_evaluate_acc,
-};
+static const NnueDriver nnue_driver = {drv_load, drv_free, drv_evaluate, nnue_has_default};
 
 __attribute__((constructor)) static void nnue_register(void)
 {

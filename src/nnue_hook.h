@@ -21,13 +21,6 @@ typedef struct {
     int (*evaluate)(const void *net, const Board *b);
     /* Whether a network is built in (then it is the default evaluation). */
     bool (*has_default)(void);
-    /* Incremental evaluation (nnue.h): the bytes of one position's accumulator block; the block
-     * of B from scratch; the block of TO from FROM's; the score of B from its block. */
-    size_t (*acc_size)(const void *net);
-    void (*acc_refresh)(const void *net, const Board *b, void *acc);
-    void (*acc_update)(const void *net, const Board *from, const Board *to, const void *pacc,
-                       void *cacc);
-    int (*evaluate_acc)(const void *net, const Board *b, const void *acc);
 } NnueDriver;
 
 /* Makes D the driver engine_new() uses (NULL removes it). D must outlive every engine. */

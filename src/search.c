@@ -70,12 +70,6 @@ struct SearchWorker {
     uint8_t root_index[MAX_MOVES]; /* their indices in movegen order */
     int completed;              /* last finished depth */
     SearchInfo info;            /* the last finished iteration (main worker) */
-    /* Network accumulators, one block per ply (NULL: none in use) */
-    unsigned char *acc;         /* MAX_PLY + 2 blocks of acc_size bytes, 32-byte aligned */
-    size_t acc_size;            /* bytes of one block; 0 when the stack is not in use */
-    size_t acc_cap;             /* bytes allocated */
-    const Board *acc_board[MAX_PLY + 2]; /* the position of each ply on the current path */
-    bool acc_ok[MAX_PLY + 2];   /* whether that ply's block is up to date */
 };
 
 SearchWorker *search_worker_new(void)
@@ -84,12 +78,7 @@ SearchWorker *search_worker_new(void)
     return w;
 }
 
-void search_worker_free(SearchWorker *w)
-{
-    if (w)
-        free(w->acc);
-    free(w);
-}
+void search_worker_free(SearchWorker *w) { free(w); }
 
 void search_worker_clear(SearchWorker *w)
 {
@@ -112,7 +101,6 @@ SearchParams search_params = {
     .lmp = 0,
     .lmp_base = 3,
     .asp_delta = 20,
-    .nnue_incremental = 1,
 };
 
 static float log_table[MAX_MOVES + MAX_PLY];
@@ -131,45 +119,10 @@ static inline int lmr_reduction(int depth, int rank, int scale)
 
 /* ---- small helpers --------------------------------------------------------------------------- */
 
-/* The accumulator stack is lazy: making a child only records it, and an evaluation brings the
- * blocks from the nearest up-to-date ancestor down to its own ply. Children cut off before any
- * evaluation (by the table, a repetition, the databases) cost nothing. */
-static __attribute__((noinline)) void acc_catch_up(SearchWorker *w, int ply)
+/* The static evaluation: the network when the engine has one, else the classic formula. */
+static inline int evaluate(const SearchJob *job, const Board *b)
 {
-    const SearchJob *job = w->job;
-    int p = ply;
-    while (!w->acc_ok[p])
-        p--;
-    for (; p < ply; p++) {
-        job->nnue->acc_update(job->net, w->acc_board[p], w->acc_board[p + 1],
-                              w->acc + (size_t)p * w->acc_size,
-                              w->acc + (size_t)(p + 1) * w->acc_size);
-        w->acc_ok[p + 1] = true;
-    }
-}
-
-/* The static evaluation: the network when the engine has one (from the accumulators of ply
- * PLY when they are kept), else the classic formula. */
-static inline int evaluate(SearchWorker *w, const Board *b, int ply)
-{
-    const SearchJob *job = w->job;
-    if (!job->net)
-        return eval_board(job->weights, b);
-    if (w->acc_size) {
-        if (!w->acc_ok[ply])
-            acc_catch_up(w, ply);
-        return job->nnue->evaluate_acc(job->net, b, w->acc + (size_t)ply * w->acc_size);
-    }
-    return job->nnue->evaluate(job->net, b);
-}
-
-/* CHILD was just made from B at ply PLY (the accumulator stack's record of the path). */
-static inline void child_made(SearchWorker *w, const Board *child, int ply)
-{
-    if (w->acc_size) {
-        w->acc_board[ply + 1] = child;
-        w->acc_ok[ply + 1] = false;
-    }
+    return job->net ? job->net_eval(job->net, b) : eval_board(job->weights, b);
 }
 
 static inline uint64_t worker_nodes(const SearchWorker *w)
@@ -292,16 +245,16 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
     if (!jumpers) {
         if (!has_simple_move(b))
             return loss_score(ply);
-        return evaluate(w, b, ply);
+        return evaluate(job, b);
     }
     if (ply >= MAX_PLY)
-        return evaluate(w, b, ply);
+        return evaluate(job, b);
 
     /* 2. Optional captures (tower rules): the side may decline them, so the static score is a
      * lower bound (stand pat). With mandatory captures there is no such choice. */
     int best = -SCORE_INFINITE;
     if (!r->capture_mandatory) {
-        best = evaluate(w, b, ply);
+        best = evaluate(job, b);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -326,7 +279,6 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
             break;
         Board child = *b;
         board_apply(&child, m);
-        child_made(w, &child, ply);
         int score = -qsearch(w, &child, -beta, -alpha, ply + 1);
         if (stopped(w))
             return 0;
@@ -393,7 +345,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     if (ply > w->seldepth)
         w->seldepth = ply;
     if (ply >= MAX_PLY)
-        return evaluate(w, b, ply);
+        return evaluate(job, b);
 
     /* Step 3. Mate distance pruning: a win found at this ply cannot beat one found nearer the
      * root, so the window shrinks to what is still reachable. */
@@ -426,7 +378,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
         /* Won positions rank by the evaluation (the databases know the result, not how far it
          * is), so the winner still makes progress; nearer ones a little higher. */
         if (v == EGDB_WIN || v == EGDB_LOSS) {
-            int e = evaluate(w, b, ply);
+            int e = evaluate(job, b);
             e = e > KNOWN_WIN_SPREAD ? KNOWN_WIN_SPREAD : e < -KNOWN_WIN_SPREAD ? -KNOWN_WIN_SPREAD : e;
             return v == EGDB_WIN ? KNOWN_WIN + e - ply : -KNOWN_WIN + e + ply;
         }
@@ -487,7 +439,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     bool futile = false;
     int static_eval = 0;
     if (sp->futility && !pv_node && depth <= 2 && !jumpers && !score_is_decisive(alpha)) {
-        static_eval = evaluate(w, b, ply);
+        static_eval = evaluate(job, b);
         futile = static_eval + sp->futility_margin * depth <= alpha;
     }
 
@@ -531,7 +483,6 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
             movepick_apply_quiet(&child, m);
         else
             board_apply(&child, &caps.moves[m->capture]);
-        child_made(w, &child, ply);
         w->quiet[ply + 1] = irreversible ? 0 : w->quiet[ply] + 1;
         if (new_depth > 0)
             tt_prefetch(job->tt, child.key);
@@ -618,7 +569,6 @@ static int search_root(SearchWorker *w, int alpha, int beta, int depth)
         Move m = list->moves[i];
         Board child = *b;
         board_apply(&child, &m);
-        child_made(w, &child, 0);
         bool irreversible = m.captured || !board_is_king(b, m.from);
         w->quiet[1] = irreversible ? 0 : w->quiet[0] + 1;
         int score;
@@ -734,31 +684,6 @@ static void iterate(SearchWorker *w)
     }
 }
 
-/* With a network and incremental updates on, W's accumulator stack, its root block computed
- * from ROOT; otherwise none. Without memory for it, the network is evaluated from scratch at
- * every node (slower, the same scores). */
-static void nnue_stack(SearchWorker *w, const Board *root)
-{
-    const SearchJob *job = w->job;
-    if (!job->net || !search_params.nnue_incremental) {
-        w->acc_size = 0;
-        return;
-    }
-    size_t size = (job->nnue->acc_size(job->net) + 31) & ~(size_t)31;
-    size_t need = (MAX_PLY + 2) * size;
-    if (need > w->acc_cap) {
-        free(w->acc);
-        w->acc = aligned_alloc(32, need);
-        w->acc_cap = w->acc ? need : 0;
-    }
-    w->acc_size = w->acc ? size : 0;
-    if (w->acc) {
-        job->nnue->acc_refresh(job->net, root, w->acc);
-        w->acc_board[0] = root;
-        w->acc_ok[0] = true;
-    }
-}
-
 static void *helper_main(void *arg)
 {
     iterate(arg);
@@ -785,8 +710,7 @@ SearchResult search_run(SearchJob *job)
     if (root->count == 1 && job->limits.time > 0 && !job->limits.infinite) {
         res.info.pv_len = 1;
         res.info.pv[0] = root->moves[0];
-        res.info.score = job->net ? job->nnue->evaluate(job->net, &g->board)
-                                  : eval_board(job->weights, &g->board);
+        res.info.score = evaluate(job, &g->board);
         return res;
     }
 
@@ -811,7 +735,6 @@ SearchResult search_run(SearchJob *job)
         for (int i = 0; i < root->count; i++)
             w->root_index[i] = (uint8_t)i;
         memset(w->killers, 0, sizeof w->killers);
-        nnue_stack(w, &g->board);
     }
     main_w->info.pv_len = 1;
     main_w->info.pv[0] = root->moves[0];

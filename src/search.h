@@ -11,7 +11,6 @@
 
 #include "egdb_hook.h"
 #include "engine.h"
-#include "nnue_hook.h"
 #include "timeman.h"
 #include "tt.h"
 #include "weights.h"
@@ -26,7 +25,7 @@ typedef struct {
     TT *tt;                      /* shared table */
     const Weights *weights;      /* evaluation weights */
     const void *net;             /* the network evaluating instead of weights, or NULL */
-    const NnueDriver *nnue;      /* its driver (nnue_hook.h) */
+    int (*net_eval)(const void *net, const Board *b); /* its evaluation (nnue_hook.h) */
     const Game *game;            /* the game whose current position is searched */
     SearchLimits limits;         /* what the caller allowed */
     TimeManager tm;              /* deadlines from limits.time */
@@ -58,7 +57,6 @@ typedef struct {
     int lmp;              /* at depth <= 3 (non-PV), quiet moves after LMP_BASE + depth² are skipped */
     int lmp_base;
     int asp_delta;        /* first half-width of the aspiration window */
-    int nnue_incremental; /* a network's first layer updated move by move, not recomputed */
 } SearchParams;
 
 extern SearchParams search_params;
