@@ -18,7 +18,9 @@
 #include "command.h"
 #include "engine.h"
 #include "game.h"
+#include "middleware.h"
 #include "notation.h"
+#include "rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +43,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ponder player [--time S] [--depth N] [--fen FEN] [--hash MB] [--threads N]\n"
-            "                     [--weights FILE] [--egdb DIR] [--baseline | --random [--seed N]]\n"
+            "                     [--weights FILE] [--eval classic|net] [--net FILE] [--egdb DIR]\n"
+            "                     [--baseline | --random [--seed N]]\n"
             "\n"
             "Plays one game over stdin/stdout in the middleware protocol of seed 002: each input\n"
             "line is the opponent's move as a full path (`2 11 18'), or `0 0' on the first line\n"
@@ -54,19 +57,12 @@ static void usage(FILE *f)
             "  --hash MB      transposition table size (default 64)\n"
             "  --threads N    search threads (default 1)\n"
             "  --weights FILE evaluation weights (default: built in)\n"
+            "  --eval E       classic or net (default: net when one is built in or given)\n"
+            "  --net FILE     the network file (default: built in)\n"
             "  --egdb DIR     endgame databases\n"
             "  --baseline     play seed 001's bot instead: depth-6 alpha-beta over its eval2\n"
             "                 (--depth changes the depth)\n"
             "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
-}
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
 }
 
 /* Chooses the move for the current position of G. Returns false when there is none. */
@@ -78,7 +74,7 @@ static bool choose(Player *pl, const Game *g, Move *out)
         int n = movegen_generate(&g->board, g->rules, false, &list);
         if (n == 0)
             return false;
-        *out = list.moves[next_random(&pl->rng) % (uint64_t)n];
+        *out = list.moves[rng_xorshift64(&pl->rng) % (uint64_t)n];
         return true;
     }
     case MODE_BASELINE:
@@ -143,7 +139,7 @@ static int play(Player *pl, const Board *start)
         } else {
             Move m;
             ParseError e;
-            if (!notation_parse_path(&g->board, g->rules, line, &m, &e)) {
+            if (!middleware_parse_move(&g->board, g->rules, line, &m, &e)) {
                 char msg[ERR_LEN + 64], fen[128];
                 parse_error_format(&e, msg, sizeof msg);
                 notation_format_fen(&g->board, fen, sizeof fen);
@@ -161,7 +157,7 @@ static int play(Player *pl, const Board *start)
             break;
         }
         char text[128];
-        notation_format_path(&reply, text, sizeof text);
+        middleware_format_move(&reply, text, sizeof text);
         printf("%s\n", text);
         if (fflush(stdout) != 0 || ferror(stdout)) {
             /* The other side has gone: nothing more to say to anyone. */
@@ -213,6 +209,12 @@ static int cmd_player(int argc, char **argv)
                 goto bad;
         } else if (strcmp(a, "--weights") == 0) {
             if (!(eo.weights = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--eval") == 0) {
+            if (!cli_eval(argc, argv, &i, &eo.eval))
+                goto bad;
+        } else if (strcmp(a, "--net") == 0) {
+            if (!(eo.net = cli_value(argc, argv, &i)))
                 goto bad;
         } else if (strcmp(a, "--egdb") == 0) {
             if (!(eo.egdb_dir = cli_value(argc, argv, &i)))
