@@ -112,12 +112,3 @@ double cli_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-
-const char *cli_value(int argc, char **argv, int *i)
-{
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "ponder: option %s needs a value\n", argv[*i]);
-        return NULL;
-    }
-    return argv[++*i];
-}

@@ -34,6 +34,7 @@
 #include "command.h"
 #include "console_view.h"
 #include "notation.h"
+#include "opts.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -446,31 +447,19 @@ static int cmd_console(int argc, char **argv)
 {
     EngineOptions opt;
     engine_default_options(&opt);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        long n;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
+    Opts p;
+    opts_begin(&p, "ponder console", argc, argv, "h", longopts, OPTS_ENGINE, &opt);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        if (c == 'h') {
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 1, 1 << 16, &n))
-                goto bad;
-            opt.hash_mb = (size_t)n;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--threads", v, 1, 256, &n))
-                goto bad;
-            opt.threads = (int)n;
-        } else if (strcmp(a, "--weights") == 0) {
-            if (!(opt.weights = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--egdb") == 0) {
-            if (!(opt.egdb_dir = cli_value(argc, argv, &i)))
-                goto bad;
-        } else {
-            fprintf(stderr, "ponder console: unknown %s `%s'\n",
-                    a[0] == '-' ? "option" : "argument", a);
-            goto bad;
         }
+        goto bad;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "ponder console: unexpected argument `%s'\n", argv[optind]);
+        goto bad;
     }
 
     /* A closed standard descriptor would be taken by the pipe below and read or written by
