@@ -66,9 +66,9 @@ void console_out(const char *fmt, ...)
 static int jumped_square(int a, int b)
 {
     int ra, ca, rb, cb;
-    view_square_coords(a, &ra, &ca);
-    view_square_coords(b, &rb, &cb);
-    return view_square_at((ra + rb) / 2, (ca + cb) / 2);
+    console_view_square_coords(a, &ra, &ca);
+    console_view_square_coords(b, &rb, &cb);
+    return console_view_square_at((ra + rb) / 2, (ca + cb) / 2);
 }
 
 static Board shown_board(const Console *c)
@@ -88,9 +88,9 @@ static Board shown_board(const Console *c)
 
 void console_show_position(const Console *c)
 {
-    char buf[VIEW_POSITION_LEN];
+    char buf[CONSOLE_VIEW_POSITION_LEN];
     Board b = shown_board(c);
-    view_position(&b, c->rotated, buf, sizeof buf);
+    console_view_position(&b, c->rotated, buf, sizeof buf);
     console_out("%s", buf);
 }
 
@@ -149,11 +149,11 @@ static void on_iteration(const SearchInfo *info, void *ctx)
         return;
     Move pv[MAX_PLY + 1];
     int n = shown_pv(s, info, pv);
-    char value[16], row[VIEW_ROW_LEN];
+    char value[16], row[CONSOLE_VIEW_ROW_LEN];
     snprintf(value, sizeof value, "%d", s->shifted ? -info->score : info->score);
-    view_table_row(info->depth, value, info->time, info->nodes, pv, n, row, sizeof row);
+    console_view_table_row(info->depth, value, info->time, info->nodes, pv, n, row, sizeof row);
     bool header = info->depth > 1 && (info->depth - 1) % HEADER_EVERY == 0;
-    console_out("%s%s", header ? view_table_header() : "", row);
+    console_out("%s%s", header ? console_view_table_header() : "", row);
 }
 
 static void *search_main(void *arg)
@@ -293,7 +293,7 @@ void console_start_search(Console *c, ConsoleTask task, bool announced)
     c->task = task;
     c->announced = announced;
     if (s->print)
-        console_out("%s", view_table_header());
+        console_out("%s", console_view_table_header());
     if (input_waiting(c, s->limits.infinite)) {
         finish_search(c, true);
         return;
@@ -354,8 +354,9 @@ static void finish_search(Console *c, bool interrupted)
     if (s->print && unfinished(s, interrupted)) {
         Move pv[MAX_PLY + 1];
         int n = s->have_last ? shown_pv(s, &s->last, pv) : 0;
-        char row[VIEW_ROW_LEN];
-        view_table_row(s->have_last ? s->last.depth + 1 : 1, "-", 0.0, 0, pv, n, row, sizeof row);
+        char row[CONSOLE_VIEW_ROW_LEN];
+        console_view_table_row(s->have_last ? s->last.depth + 1 : 1, "-", 0.0, 0, pv, n, row,
+                               sizeof row);
         console_out("%s", row);
     }
     if (task == CONSOLE_THINK && !interrupted && s->result.has_move) {

@@ -41,9 +41,10 @@ AskStatus play_ask(Play *p, const char *prompt, const char *dflt, char *buf, siz
 {
     for (;;) {
         if (dflt)
-            printf("%s%s%s [%s] ", view_bold(&p->style), prompt, view_reset(&p->style), dflt);
+            printf("%s%s%s [%s] ", play_view_bold(&p->style), prompt, play_view_reset(&p->style),
+                   dflt);
         else
-            printf("%s%s%s ", view_bold(&p->style), prompt, view_reset(&p->style));
+            printf("%s%s%s ", play_view_bold(&p->style), prompt, play_view_reset(&p->style));
         fflush(stdout);
         size_t n = 0;
         bool too_long = false, nul = false;
@@ -66,10 +67,10 @@ AskStatus play_ask(Play *p, const char *prompt, const char *dflt, char *buf, siz
                 printf("%.40s...\n", buf);
             if (too_long)
                 printf("%sThat answer is too long (more than %zu characters).%s\n",
-                       view_warn(&p->style), size - 1, view_reset(&p->style));
+                       play_view_warn(&p->style), size - 1, play_view_reset(&p->style));
             else
-                printf("%sThat answer holds a NUL byte.%s\n", view_warn(&p->style),
-                       view_reset(&p->style));
+                printf("%sThat answer holds a NUL byte.%s\n", play_view_warn(&p->style),
+                       play_view_reset(&p->style));
             continue;
         }
         char *a = play_trim(buf);
@@ -103,7 +104,7 @@ int play_yes_no(const char *a)
 
 void play_complain(const Play *p, const char *msg)
 {
-    printf("%s%s%s\n", view_warn(&p->style), msg, view_reset(&p->style));
+    printf("%s%s%s\n", play_view_warn(&p->style), msg, play_view_reset(&p->style));
 }
 
 /* ---- Set-up questions ---- */
