@@ -62,7 +62,8 @@ void opts_begin(Opts *p, const char *prog, int argc, char **argv, const char *sh
 }
 
 /* The long option whose name starts with the first LEN characters of TEXT and whose code is
- * CODE (any code when CODE is 0), preferring an exact match; *MATCHES counts the candidates. */
+ * CODE (any code when CODE is 0): an exact match, else the first; *MATCHES counts the
+ * candidates. */
 static const struct option *find_long(const Opts *p, const char *text, size_t len, int code,
                                       int *matches)
 {
@@ -75,21 +76,11 @@ static const struct option *find_long(const Opts *p, const char *text, size_t le
             *matches = 1;
             return o;
         }
-        found = o;
+        if (!found)
+            found = o;
         ++*matches;
     }
     return found;
-}
-
-const char *opts_name(Opts *p, int code)
-{
-    for (const struct option *o = p->longopts; o->name; o++)
-        if (o->val == code) {
-            snprintf(p->name, sizeof p->name, "--%s", o->name);
-            return p->name;
-        }
-    snprintf(p->name, sizeof p->name, "-%c", code > 0x20 && code < 0x7f ? code : '?');
-    return p->name;
 }
 
 /* Prints what getopt_long's answer C (':' or '?') means. */
@@ -100,13 +91,11 @@ static void complain(Opts *p, int c)
     size_t len = is_long ? strcspn(text + 2, "=") : 0;
     int matches = 0;
     const struct option *o = is_long ? find_long(p, text + 2, len, optopt, &matches) : NULL;
-    if (c == ':') {
-        if (is_long)
-            fprintf(stderr, "%s: option `%s' needs a value\n", p->prog,
-                    o ? opts_name(p, o->val) : text);
-        else
-            fprintf(stderr, "%s: option `-%c' needs a value\n", p->prog, optopt);
-    } else if (optopt == 0) {
+    if (c == ':' && is_long) {
+        fprintf(stderr, "%s: option `--%s' needs a value\n", p->prog, o ? o->name : text + 2);
+    } else if (c == ':') {
+        fprintf(stderr, "%s: option `-%c' needs a value\n", p->prog, optopt);
+    } else if (optopt == 0 && is_long) {
         find_long(p, text + 2, len, 0, &matches);
         fprintf(stderr, "%s: %s option `%.*s'\n", p->prog,
                 matches > 1 ? "ambiguous" : "unknown", (int)(len + 2), text);

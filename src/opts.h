@@ -45,7 +45,6 @@ typedef struct {
     char shortopts[64];               /* ':' then the program's short options */
     struct option longopts[OPTS_MAX]; /* the program's long options, the engine's, zeros */
     EngineOptions *engine;            /* where engine options go (NULL: the program takes none) */
-    char name[48];                    /* opts_name's answer */
 } Opts;
 
 /* Starts reading ARGV (ARGV[0] is the program name) for PROG. SHORTOPTS are the program's short
@@ -61,7 +60,3 @@ void opts_begin(Opts *p, const char *prog, int argc, char **argv, const char *sh
  * optarg. Engine options are read on the way. Returns OPTS_END when the options end (optind is
  * then the first other argument) or OPTS_BAD after printing what was wrong. */
 int opts_next(Opts *p);
-
-/* How the option with letter or code CODE is spelled, for messages: "--name" if it has a long
- * name, else "-c". The string lives in P until the next call. */
-const char *opts_name(Opts *p, int code);
