@@ -56,8 +56,8 @@ static int cmd_bench(int argc, char **argv)
     opt.hash_mb = BENCH_HASH_MB;
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     Opts p;
-    opts_begin(&p, "ponder bench", argc, argv, "h", longopts, OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS,
-               &opt);
+    opts_begin(&p, "ponder bench", argc, argv, "h", longopts,
+               OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS, &opt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         if (c == 'h') {
             usage(stdout);

@@ -17,7 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Static_assert(ENGINE_THREADS_MAX <= SEARCH_MAX_THREADS, "more threads than search can run");
+_Static_assert((int)ENGINE_THREADS_MAX <= (int)SEARCH_MAX_THREADS,
+               "more threads than search can run");
 _Static_assert((uint64_t)ENGINE_HASH_MB_MAX << 20 <= (uint64_t)TT_BUCKET * sizeof(uint64_t) << 32,
                "a table larger than tt.c can index");
 

@@ -97,8 +97,8 @@ static void complain(Opts *p, int c)
         fprintf(stderr, "%s: option `-%c' needs a value\n", p->prog, optopt);
     } else if (optopt == 0 && is_long) {
         find_long(p, text + 2, len, 0, &matches);
-        fprintf(stderr, "%s: %s option `%.*s'\n", p->prog,
-                matches > 1 ? "ambiguous" : "unknown", (int)(len + 2), text);
+        fprintf(stderr, "%s: %s option `%.*s'\n", p->prog, matches > 1 ? "ambiguous" : "unknown",
+                (int)(len + 2), text);
     } else if (o && text[2 + len] == '=') {
         fprintf(stderr, "%s: option `--%s' takes no value (`%s')\n", p->prog, o->name, text);
     } else {
@@ -123,12 +123,8 @@ static bool engine_option(Opts *p, int code, const char *value)
             return false;
         eo->threads = (int)n;
         return true;
-    case CODE_WEIGHTS:
-        eo->weights = value;
-        return true;
-    default:
-        eo->egdb_dir = value;
-        return true;
+    case CODE_WEIGHTS: eo->weights = value; return true;
+    default: eo->egdb_dir = value; return true;
     }
 }
 

@@ -32,10 +32,10 @@ enum {
 };
 
 enum {
-    OPTS_END = -1,         /* opts_next: no more options */
-    OPTS_BAD = -2,         /* opts_next: a bad option (message printed) */
-    OPTS_LONG = 0x100,     /* first code for a program's long-only options (above any char) */
-    OPTS_MAX = 48,         /* long options of a program, engine options included */
+    OPTS_END = -1,     /* opts_next: no more options */
+    OPTS_BAD = -2,     /* opts_next: a bad option (message printed) */
+    OPTS_LONG = 0x100, /* first code for a program's long-only options (above any char) */
+    OPTS_MAX = 48,     /* long options of a program, engine options included */
 };
 
 typedef struct {

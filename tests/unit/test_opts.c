@@ -26,8 +26,9 @@ static const struct option LONGOPTS[] = {
 
 static void test_forms(void)
 {
-    char *argv[] = {"prog",    "--depth=5",       "-qj3",  "pos1", "--hash", "8", "--threads=2",
-                    "--weights=w.txt", "--egdb", "dir", "--conc", "4", "--", "--flag"};
+    char *argv[] = {"prog",        "--depth=5",       "-qj3",   "pos1", "--hash", "8",
+                    "--threads=2", "--weights=w.txt", "--egdb", "dir",  "--conc", "4",
+                    "--",          "--flag"};
     EngineOptions eo;
     engine_default_options(&eo);
     Opts p;
