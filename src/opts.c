@@ -21,7 +21,9 @@
 /* The codes of the engine options: above any code a program uses. */
 enum { CODE_HASH = 0x1000, CODE_THREADS, CODE_WEIGHTS, CODE_EGDB };
 
-/* The one table of engine options: name, the OPTS_* bit that asks for it, its code. */
+/* The one table of engine options: name, the OPTS_* bit that asks for it, its code. A new
+ * engine option (--net FILE, --eval classic|net) is a bit in opts.h, a row here and a case in
+ * engine_option(); every program that asks for it then takes it the same way. */
 static const struct {
     const char *name;
     unsigned bit;
