@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-const Rules RULES_ENGLISH = {"english", true, true, false, false, false};
-const Rules RULES_HACKERRANK = {"hackerrank", true, true, true, false, false};
-const Rules RULES_TOWER = {"tower", false, false, false, false, false};
+const Rules RULES_ENGLISH = {"english", true, true, false};
+const Rules RULES_HACKERRANK = {"hackerrank", true, true, true};
+const Rules RULES_TOWER = {"tower", false, false, false};
 
 static const Rules *const all_rules[] = {&RULES_ENGLISH, &RULES_HACKERRANK, &RULES_TOWER};
 
@@ -32,4 +32,3 @@ const char *rules_names(char *buf, size_t size)
     return buf;
 }
 
-bool rules_supported(const Rules *r) { return !r->men_capture_backward && !r->flying_kings; }
