@@ -37,13 +37,17 @@ static const char *const bench_positions[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--threads N] [--hash MB]\n"
+    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--eval classic|net] [--net FILE]\n"
+               "                    [--threads N] [--hash MB]\n"
                "Searches %zu fixed positions to DEPTH plies (default %d) on one thread with a\n"
                "cleared %d MB table each, then prints `Nodes searched: N' and `Nodes/second: N'.\n"
                "The node count is the same on every run and machine.\n"
                "  --threads N  search with N threads (Lazy SMP): `Total time' is then the time\n"
                "               to depth; the node count varies from run to run\n"
-               "  --hash MB    table size (default %d)\n",
+               "  --hash MB    table size (default %d)\n"
+               "  --eval E     classic (the formula) or net (the network; the default when one\n"
+               "               is built in or given)\n"
+               "  --net FILE   the network file (default: built in)\n",
                sizeof bench_positions / sizeof bench_positions[0], BENCH_DEFAULT_DEPTH,
                BENCH_HASH_MB, BENCH_HASH_MB);
 }
@@ -57,7 +61,7 @@ static int cmd_bench(int argc, char **argv)
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     Opts p;
     opts_begin(&p, "ponder bench", argc, argv, "h", longopts,
-               OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS, &opt);
+               OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET, &opt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         if (c == 'h') {
             usage(stdout);

@@ -4,6 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include "engine.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>

@@ -19,11 +19,11 @@
 #include <string.h>
 
 /* The codes of the engine options: above any code a program uses. */
-enum { CODE_HASH = 0x1000, CODE_THREADS, CODE_WEIGHTS, CODE_EGDB };
+enum { CODE_HASH = 0x1000, CODE_THREADS, CODE_WEIGHTS, CODE_EGDB, CODE_EVAL, CODE_NET };
 
 /* The one table of engine options: name, the OPTS_* bit that asks for it, its code. A new
- * engine option (--net FILE, --eval classic|net) is a bit in opts.h, a row here and a case in
- * engine_option(); every program that asks for it then takes it the same way. */
+ * engine option is a bit in opts.h, a row here and a case in engine_option(); every program
+ * that asks for it then takes it the same way. */
 static const struct {
     const char *name;
     unsigned bit;
@@ -33,6 +33,8 @@ static const struct {
     {"threads", OPTS_THREADS, CODE_THREADS},
     {"weights", OPTS_WEIGHTS, CODE_WEIGHTS},
     {"egdb", OPTS_EGDB, CODE_EGDB},
+    {"eval", OPTS_EVAL, CODE_EVAL},
+    {"net", OPTS_NET, CODE_NET},
 };
 
 void opts_begin(Opts *p, const char *prog, int argc, char **argv, const char *shortopts,
@@ -140,7 +142,7 @@ int opts_next(Opts *p)
             complain(p, c);
             return OPTS_BAD;
         }
-        if (c < CODE_HASH || c > CODE_EGDB)
+        if (c < CODE_HASH || c > CODE_NET)
             return c;
         if (!engine_option(p, c, optarg))
             return OPTS_BAD;

@@ -1,6 +1,7 @@
 /*
  * opts.h - command-line options for every front end: glibc's getopt_long with Ponder's own
- * messages, and the one table of the engine options (--hash, --threads, --weights, --egdb).
+ * messages, and the one table of the engine options (--hash, --threads, --weights, --egdb,
+ * --eval, --net).
  *
  * A program lists its own options (a getopt short-option string and a struct option table) and
  * the engine options it takes (a set of OPTS_* bits); opts_begin() joins the two tables and
@@ -28,7 +29,9 @@ enum {
     OPTS_THREADS = 1 << 1, /* --threads N: search threads */
     OPTS_WEIGHTS = 1 << 2, /* --weights FILE: evaluation weights */
     OPTS_EGDB = 1 << 3,    /* --egdb DIR: endgame databases */
-    OPTS_ENGINE = OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EGDB,
+    OPTS_EVAL = 1 << 4,    /* --eval classic|net: which evaluation */
+    OPTS_NET = 1 << 5,     /* --net FILE: the network */
+    OPTS_ENGINE = OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET,
 };
 
 enum {

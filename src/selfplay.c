@@ -49,6 +49,8 @@ typedef struct {
     long shard, shards;   /* this is shard SHARD (1-based) of SHARDS */
     long hash_mb;         /* transposition table per thread */
     const char *weights;  /* weights file or NULL */
+    int eval;             /* ENGINE_EVAL_* */
+    const char *net;      /* network file or NULL */
     const char *openings; /* openings file, or NULL for the ballots */
     const char *out;      /* output path */
     bool quiet;           /* no progress or summary */
@@ -275,6 +277,8 @@ static void usage(FILE *f)
                "  --max-plies N     adjudicate a draw after N plies of play (default 400)\n"
                "  --hash MB         transposition table per thread (default 16)\n"
                "  --weights FILE    evaluation weights (default: built in)\n"
+               "  --eval E          classic or net (default: net when one is built in or given)\n"
+               "  --net FILE        the network file (default: built in)\n"
                "  -q, --quiet       no progress line or summary\n");
 }
 
@@ -348,6 +352,8 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
     engine_default_options(&eo);
     eo.hash_mb = (size_t)o->hash_mb;
     eo.weights = o->weights;
+    eo.eval = o->eval;
+    eo.net = o->net;
     for (long i = 0; i < nthreads; i++) {
         char err[ERR_LEN];
         workers[i].sp = &sp;
@@ -496,7 +502,8 @@ static int cmd_selfplay(int argc, char **argv)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder selfplay", argc, argv, "hq", longopts, OPTS_HASH | OPTS_WEIGHTS, &eo);
+    opts_begin(&p, "ponder selfplay", argc, argv, "hq", longopts,
+               OPTS_HASH | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET, &eo);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
         case 'h':
@@ -562,6 +569,8 @@ static int cmd_selfplay(int argc, char **argv)
     }
     o.hash_mb = (long)eo.hash_mb;
     o.weights = eo.weights;
+    o.eval = eo.eval;
+    o.net = eo.net;
     const char *missing = o.games < 0 ? "--games" : !has_seed ? "--seed" : !o.out ? "--out" : NULL;
     if (missing) {
         fprintf(stderr, "ponder selfplay: %s is required\n", missing);

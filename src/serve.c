@@ -518,6 +518,8 @@ static void usage(FILE *f)
         "  --max-time S       longest thinking time a page may ask for (default 60)\n"
         "  --max-sockets N    live WebSocket connections at once (default 64)\n"
         "  --weights FILE     evaluation weights for the engine\n"
+        "  --eval E           classic or net (default: net when one is built in or given)\n"
+        "  --net FILE         the network file (default: built in)\n"
         "  --egdb DIR         endgame databases for the engine\n"
         "  --verbose          log every request on stderr\n",
         DEFAULT_PORT);
@@ -555,8 +557,8 @@ int cmd_serve(int argc, char **argv)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder serve", argc, argv, "h", longopts, OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB,
-               &eopt);
+    opts_begin(&p, "ponder serve", argc, argv, "h", longopts,
+               OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET, &eopt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
         case 'h':
