@@ -127,8 +127,21 @@ static bool engine_option(Opts *p, int code, const char *value)
             return false;
         eo->threads = (int)n;
         return true;
-    case CODE_WEIGHTS: eo->weights = value; return true;
-    default: eo->egdb_dir = value; return true;
+    case CODE_WEIGHTS:
+        eo->weights = value;
+        return true;
+    case CODE_EVAL:
+        if (!engine_eval_parse(value, &eo->eval)) {
+            fprintf(stderr, "%s: --eval must be `classic' or `net', not `%s'\n", p->prog, value);
+            return false;
+        }
+        return true;
+    case CODE_NET:
+        eo->net = value;
+        return true;
+    default: /* CODE_EGDB */
+        eo->egdb_dir = value;
+        return true;
     }
 }
 

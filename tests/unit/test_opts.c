@@ -133,11 +133,30 @@ static void test_limits(void)
     CHECK(ENGINE_HASH_MB_MAX == 65536 && ENGINE_THREADS_MAX == 256);
 }
 
+/* Each engine option lands in its own field. */
+static void test_engine_fields(void)
+{
+    char *args[] = {"prog", "--eval=classic", "--net", "n.pnet", "--egdb=d", "--weights", "w"};
+    EngineOptions eo;
+    engine_default_options(&eo);
+    Opts p;
+    opts_begin(&p, "prog", ARGC(args), args, "h", LONGOPTS, OPTS_ENGINE, &eo);
+    CHECK(opts_next(&p) == OPTS_END);
+    CHECK(eo.eval == ENGINE_EVAL_CLASSIC);
+    CHECK_STR(eo.net, "n.pnet");
+    CHECK_STR(eo.egdb_dir, "d");
+    CHECK_STR(eo.weights, "w");
+    EXPECT_ERROR(OPTS_EVAL, "prog: --eval must be `classic' or `net', not `neural'",
+                 "--eval=neural");
+    EXPECT_ERROR(OPTS_HASH, "prog: unknown option `--net'", "--net", "x");
+}
+
 int main(void)
 {
     RUN("opts", test_forms);
     RUN("opts", test_reset);
     RUN("opts", test_errors);
     RUN("opts", test_limits);
+    RUN("opts", test_engine_fields);
     return check_total_failed ? 1 : 0;
 }
