@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "command.h"
 #include "egdb.h"
+#include "opts.h"
 #include "train.h"
 
 #include <math.h>
@@ -100,75 +101,118 @@ static int parse_args(int argc, char **argv, Args *a)
     train_data_default_options(&a->d);
     train_default_options(&a->t);
     a->t.threads = cores > 0 ? (int)cores : 1;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v;
-        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
+    enum {
+        OPT_DATA = OPTS_LONG, OPT_OUT, OPT_LOG, OPT_CHECKPOINT, OPT_EGDB, OPT_NAME, OPT_EPOCHS,
+        OPT_HIDDEN, OPT_BUCKETS, OPT_LAMBDA, OPT_SCALE, OPT_VALID, OPT_SEED, OPT_LR, OPT_BATCH,
+        OPT_LOSS, OPT_THREADS, OPT_NO_DEDUP,
+    };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"data", required_argument, NULL, OPT_DATA},
+        {"out", required_argument, NULL, OPT_OUT},
+        {"log", required_argument, NULL, OPT_LOG},
+        {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
+        {"egdb", required_argument, NULL, OPT_EGDB},
+        {"name", required_argument, NULL, OPT_NAME},
+        {"epochs", required_argument, NULL, OPT_EPOCHS},
+        {"hidden", required_argument, NULL, OPT_HIDDEN},
+        {"buckets", required_argument, NULL, OPT_BUCKETS},
+        {"lambda", required_argument, NULL, OPT_LAMBDA},
+        {"scale", required_argument, NULL, OPT_SCALE},
+        {"valid", required_argument, NULL, OPT_VALID},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"lr", required_argument, NULL, OPT_LR},
+        {"batch", required_argument, NULL, OPT_BATCH},
+        {"loss", required_argument, NULL, OPT_LOSS},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"no-dedup", no_argument, NULL, OPT_NO_DEDUP},
+        {"quiet", no_argument, NULL, 'q'},
+        {0},
+    };
+    Opts p;
+    opts_begin(&p, "ponder train", argc, argv, "hq", longopts, 0, NULL);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        const char *v = optarg;
+        switch (c) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (strcmp(o, "--no-dedup") == 0) {
-            a->d.dedup = false;
-        } else if (strcmp(o, "--quiet") == 0 || strcmp(o, "-q") == 0) {
+        case 'q':
             a->quiet = true;
-        } else if (o[0] != '-') {
-            fprintf(stderr, "ponder train: unknown argument `%s'\n", o);
-            return 2;
-        } else if (!(v = cli_value(argc, argv, &i))) {
-            return 2;
-        } else if (strcmp(o, "--data") == 0) {
+            break;
+        case OPT_NO_DEDUP:
+            a->d.dedup = false;
+            break;
+        case OPT_DATA:
             if (a->ndata == TRAIN_MAX_FILES) {
                 fprintf(stderr, "ponder train: more than %d --data files\n", TRAIN_MAX_FILES);
                 return 2;
             }
             a->data[a->ndata++] = v;
-        } else if (strcmp(o, "--out") == 0) {
+            break;
+        case OPT_OUT:
             a->out = v;
-        } else if (strcmp(o, "--log") == 0) {
+            break;
+        case OPT_LOG:
             a->log = v;
-        } else if (strcmp(o, "--checkpoint") == 0) {
+            break;
+        case OPT_CHECKPOINT:
             a->checkpoint = v;
-        } else if (strcmp(o, "--egdb") == 0) {
+            break;
+        case OPT_EGDB:
             a->egdb = strcmp(v, "none") == 0 ? NULL : v;
-        } else if (strcmp(o, "--name") == 0) {
+            break;
+        case OPT_NAME:
             a->name = v;
-        } else if (strcmp(o, "--epochs") == 0) {
-            if (!cli_long(o, v, 1, 100000, &lv))
+            break;
+        case OPT_EPOCHS:
+            if (!cli_long("--epochs", v, 1, 100000, &lv))
                 return 2;
             a->t.epochs = (int)lv;
-        } else if (strcmp(o, "--hidden") == 0) {
-            if (!cli_long(o, v, 32, NET_MAX_N1, &lv))
+            break;
+        case OPT_HIDDEN:
+            if (!cli_long("--hidden", v, 32, NET_MAX_N1, &lv))
                 return 2;
             if (lv % 32) {
                 fprintf(stderr, "ponder train: --hidden: %ld is not a multiple of 32\n", lv);
                 return 2;
             }
             a->shape.n1 = (int)lv;
-        } else if (strcmp(o, "--buckets") == 0) {
-            if (!cli_long(o, v, 1, NET_MAX_BUCKETS, &lv))
+            break;
+        case OPT_BUCKETS:
+            if (!cli_long("--buckets", v, 1, NET_MAX_BUCKETS, &lv))
                 return 2;
             a->shape.buckets = a->d.buckets = (int)lv;
-        } else if (strcmp(o, "--lambda") == 0) {
-            if (!cli_double(o, v, 0, 1, &a->d.lambda))
+            break;
+        case OPT_LAMBDA:
+            if (!cli_double("--lambda", v, 0, 1, &a->d.lambda))
                 return 2;
-        } else if (strcmp(o, "--scale") == 0) {
-            if (!cli_long(o, v, 1, 10000, &lv))
+            break;
+        case OPT_SCALE:
+            if (!cli_long("--scale", v, 1, 10000, &lv))
                 return 2;
             a->d.scale = (double)lv;
-        } else if (strcmp(o, "--valid") == 0) {
-            if (!cli_double(o, v, 0, 0.9, &a->d.valid_fraction))
+            break;
+        case OPT_VALID:
+            if (!cli_double("--valid", v, 0, 0.9, &a->d.valid_fraction))
                 return 2;
-        } else if (strcmp(o, "--seed") == 0) {
-            if (!cli_long(o, v, 0, 2147483647L, &lv))
+            break;
+        case OPT_SEED:
+            if (!cli_long("--seed", v, 0, 2147483647L, &lv))
                 return 2;
             a->d.seed = (uint64_t)lv;
-        } else if (strcmp(o, "--lr") == 0) {
-            if (!cli_double(o, v, 1e-7, 1, &dv))
+            break;
+        case OPT_LR:
+            if (!cli_double("--lr", v, 1e-7, 1, &dv))
                 return 2;
             a->t.lr = dv;
-        } else if (strcmp(o, "--batch") == 0) {
-            if (!cli_long(o, v, 1, 1 << 20, &lv))
+            break;
+        case OPT_BATCH:
+            if (!cli_long("--batch", v, 1, 1 << 20, &lv))
                 return 2;
             a->t.batch = (int)lv;
-        } else if (strcmp(o, "--loss") == 0) {
+            break;
+        case OPT_LOSS:
             if (strcmp(v, "mse") == 0)
                 a->t.loss = TRAIN_LOSS_MSE;
             else if (strcmp(v, "ce") == 0)
@@ -177,14 +221,19 @@ static int parse_args(int argc, char **argv, Args *a)
                 fprintf(stderr, "ponder train: --loss: `%s' is neither mse nor ce\n", v);
                 return 2;
             }
-        } else if (strcmp(o, "--threads") == 0) {
-            if (!cli_long(o, v, 1, 64, &lv))
+            break;
+        case OPT_THREADS:
+            if (!cli_long("--threads", v, 1, 64, &lv))
                 return 2;
             a->t.threads = (int)lv;
-        } else {
-            fprintf(stderr, "ponder train: unknown option `%s'\n", o);
+            break;
+        default:
             return 2;
         }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "ponder train: unexpected argument `%s'\n", argv[optind]);
+        return 2;
     }
     if (a->ndata == 0 || !a->out) {
         fprintf(stderr, "ponder train: %s is required\n", a->ndata == 0 ? "--data" : "--out");
@@ -194,8 +243,8 @@ static int parse_args(int argc, char **argv, Args *a)
         fprintf(stderr, "ponder train: --name: longer than %d characters\n", NET_NAME_LEN - 1);
         return 2;
     }
-    for (const char *p = a->name; *p; p++)
-        if (*p < 0x20 || *p > 0x7e) {
+    for (const char *c = a->name; *c; c++)
+        if (*c < 0x20 || *c > 0x7e) {
             fprintf(stderr, "ponder train: --name: not printable ASCII\n");
             return 2;
         }
