@@ -8,6 +8,8 @@
  * game: openings, middlegames with and without kings, and endings. The time counted is the
  * searches' own (clearing the table between positions is left out). With --threads N the same
  * run measures Lazy SMP's time to depth (the node count is then no longer reproducible).
+ * Endgame databases are used only when --egdb names them, never the user's default directory:
+ * the count must not depend on what the machine has built (tests/cli/bench.sh pins it).
  */
 #include "cli.h"
 #include "command.h"
@@ -36,13 +38,15 @@ static const char *const bench_positions[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--threads N] [--hash MB]\n"
+    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--threads N] [--hash MB] [--egdb DIR]\n"
                "Searches %zu fixed positions to DEPTH plies (default %d) on one thread with a\n"
                "cleared %d MB table each, then prints `Nodes searched: N' and `Nodes/second: N'.\n"
-               "The node count is the same on every run and machine.\n"
+               "The node count is the same on every run and machine: no endgame databases\n"
+               "are used unless --egdb names them.\n"
                "  --threads N  search with N threads (Lazy SMP): `Total time' is then the time\n"
                "               to depth; the node count varies from run to run\n"
-               "  --hash MB    table size (default %d)\n",
+               "  --hash MB    table size (default %d)\n"
+               "  --egdb DIR   probe the endgame databases in DIR (the count then depends on them)\n",
                sizeof bench_positions / sizeof bench_positions[0], BENCH_DEFAULT_DEPTH,
                BENCH_HASH_MB, BENCH_HASH_MB);
 }
@@ -60,6 +64,11 @@ static int cmd_bench(int argc, char **argv)
             return 0;
         } else if (strcmp(argv[i], "--weights") == 0) {
             if (!(opt.weights = cli_value(argc, argv, &i))) {
+                usage(stderr);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--egdb") == 0) {
+            if (!(opt.egdb_dir = cli_value(argc, argv, &i))) {
                 usage(stderr);
                 return 2;
             }
@@ -111,9 +120,9 @@ static int cmd_bench(int argc, char **argv)
         game_init(&game, &RULES_ENGLISH, &b);
         engine_new_game(e);
         SearchLimits lim = {.depth = (int)depth};
-        double t0 = cli_now();
+        double t0 = util_now();
         SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
-        secs += cli_now() - t0;
+        secs += util_now() - t0;
         char mv[64] = "none";
         if (r.has_move)
             notation_format_move(&r.best, mv, sizeof mv);

@@ -6,6 +6,9 @@
  */
 #include "board.h"
 
+#include "bitboard.h"
+
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,7 +23,7 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-__attribute__((constructor)) static void zobrist_init(void)
+static void zobrist_init(void)
 {
     uint64_t s = 0x504F4E4445520001ull; /* "PONDER" and a version */
     for (int c = 0; c < COLOR_NB; c++)
@@ -30,8 +33,16 @@ __attribute__((constructor)) static void zobrist_init(void)
     zobrist_side = splitmix64(&s);
 }
 
+void board_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    bb_init();
+    pthread_once(&once, zobrist_init);
+}
+
 uint64_t board_compute_key(const Board *b)
 {
+    board_init();
     uint64_t key = b->side == WHITE ? zobrist_side : 0;
     for (int c = 0; c < COLOR_NB; c++)
         for (Bitboard m = b->pieces[c]; m; m &= m - 1) {

@@ -446,6 +446,8 @@ static int cmd_console(int argc, char **argv)
 {
     EngineOptions opt;
     engine_default_options(&opt);
+    char egdb_dir[CLI_PATH_MAX];
+    opt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         long n;

@@ -10,6 +10,7 @@
 #include "engine.h"
 
 #include "eval.h"
+#include "ponder.h"
 #include "search.h"
 
 #include <stdatomic.h>
@@ -42,14 +43,13 @@ void engine_default_options(EngineOptions *opt)
     opt->hash_mb = 64;
     opt->threads = 1;
     opt->weights = NULL;
-    /* The default database directory, when it holds databases (egdb.c registers the driver). */
-    opt->egdb_dir = registered_driver && registered_driver->default_dir
-                        ? registered_driver->default_dir()
-                        : NULL;
+    /* No databases unless the caller names a directory (front ends: cli_engine_egdb()). */
+    opt->egdb_dir = NULL;
 }
 
 Engine *engine_new(const EngineOptions *opt, char *err)
 {
+    ponder_init();
     if (opt->hash_mb < 1 || opt->hash_mb > ENGINE_MAX_HASH_MB) {
         snprintf(err, ERR_LEN, "hash size %zu MB is outside 1-%d", opt->hash_mb, ENGINE_MAX_HASH_MB);
         return NULL;
@@ -91,8 +91,14 @@ Engine *engine_new(const EngineOptions *opt, char *err)
         e->nworkers = i + 1;
     }
 
-    /* 3. Databases, when a driver is built in and a directory given. */
-    if (opt->egdb_dir && registered_driver) {
+    /* 3. Databases, when a directory is given: through the driver the program registered. */
+    if (opt->egdb_dir && !registered_driver) {
+        snprintf(err, ERR_LEN, "endgame databases in %.60s: this program has none built in",
+                 opt->egdb_dir);
+        engine_free(e);
+        return NULL;
+    }
+    if (opt->egdb_dir) {
         char msg[ERR_LEN];
         e->egdb_handle = registered_driver->open(opt->egdb_dir, msg);
         if (!e->egdb_handle) {

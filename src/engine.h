@@ -30,8 +30,8 @@ typedef struct {
     size_t hash_mb;          /* transposition table size in MB (default 64) */
     int threads;             /* search threads, Lazy SMP (default 1) */
     const char *weights;     /* evaluation weights file, or NULL for the built-in weights */
-    const char *egdb_dir;    /* endgame database directory, or NULL; the default is the
-                                directory egdb_default_dir() names when it holds databases */
+    const char *egdb_dir;    /* endgame database directory, or NULL for none (the default;
+                                front ends compute theirs with cli_engine_egdb()) */
 } EngineOptions;
 
 typedef struct {
@@ -68,7 +68,9 @@ typedef void (*SearchCallback)(const SearchInfo *info, void *ctx);
 void engine_default_options(EngineOptions *opt);
 
 /* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): no memory for the table, an
- * unreadable or malformed weights file. */
+ * unreadable or malformed weights file, a database directory that cannot be opened or given to a
+ * program that registered no database driver (egdb_hook.h). Fills the library's tables first
+ * (ponder_init), so it needs no other set-up. */
 Engine *engine_new(const EngineOptions *opt, char *err);
 void engine_free(Engine *e);
 

@@ -95,7 +95,7 @@ static const Move *find_legal(const MoveList *list, const SearchResult *r)
 
 int cmd_hackerrank(int argc, char **argv)
 {
-    double start = cli_now() - process_seconds();
+    double start = util_now() - process_seconds();
     double time_limit = 1.0;
     long depth = 0, nodes = 0, hash_mb = HACKERRANK_HASH_MB;
     bool time_given = false, verbose = false;
@@ -135,7 +135,7 @@ int cmd_hackerrank(int argc, char **argv)
 
     /* Read and check the position. */
     char err[ERR_LEN + 64];
-    char *text = cli_read_file(path ? path : "-", HACKERRANK_INPUT_MAX, NULL, err, sizeof err);
+    char *text = util_read_file(path ? path : "-", HACKERRANK_INPUT_MAX, NULL, err, sizeof err);
     if (!text) {
         fprintf(stderr, "ponder hackerrank: cannot read the input: %s\n", err);
         return 2;
@@ -159,6 +159,8 @@ int cmd_hackerrank(int argc, char **argv)
     /* Search. */
     EngineOptions opt;
     engine_default_options(&opt);
+    char egdb_dir[CLI_PATH_MAX];
+    opt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     opt.hash_mb = (size_t)hash_mb;
     opt.threads = 1;
     Engine *engine = engine_new(&opt, err);
@@ -172,7 +174,7 @@ int cmd_hackerrank(int argc, char **argv)
     game_init(game, &RULES_HACKERRANK, &board);
     SearchLimits limits = {.depth = (int)depth, .nodes = (uint64_t)nodes};
     if (time_given || (depth == 0 && nodes == 0)) {
-        limits.time = time_limit * HACKERRANK_TIME_SHARE - (cli_now() - start);
+        limits.time = time_limit * HACKERRANK_TIME_SHARE - (util_now() - start);
         if (limits.time < HACKERRANK_MIN_SEARCH)
             limits.time = HACKERRANK_MIN_SEARCH;
     }
@@ -190,7 +192,7 @@ int cmd_hackerrank(int argc, char **argv)
     char out[32 * (MAX_JUMPS + 4)];
     notation_format_hackerrank(move, out, sizeof out);
     if (verbose)
-        fprintf(stderr, "time %.3f s since process start\n", cli_now() - start);
+        fprintf(stderr, "time %.3f s since process start\n", util_now() - start);
     if (fputs(out, stdout) == EOF || fflush(stdout) != 0) {
         fprintf(stderr, "ponder hackerrank: cannot write the move\n");
         return 1;

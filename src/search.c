@@ -24,7 +24,6 @@
 #include "search.h"
 
 #include "bitboard.h"
-#include "cli.h"
 #include "eval.h"
 #include "movepick.h"
 
@@ -72,8 +71,13 @@ struct SearchWorker {
     SearchInfo info;            /* the last finished iteration (main worker) */
 };
 
+static void fill_log_table(void);
+
 SearchWorker *search_worker_new(void)
 {
+    /* Every search runs on workers made here: the first one fills the reduction table. */
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_log_table);
     SearchWorker *w = calloc(1, sizeof *w);
     return w;
 }
@@ -105,7 +109,7 @@ SearchParams search_params = {
 
 static float log_table[MAX_MOVES + MAX_PLY];
 
-__attribute__((constructor)) static void search_init(void)
+static void fill_log_table(void)
 {
     for (int i = 1; i < MAX_MOVES + MAX_PLY; i++)
         log_table[i] = logf((float)i);

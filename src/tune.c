@@ -9,8 +9,8 @@
  */
 #include "tune.h"
 
-#include "cli.h"
 #include "eval.h"
+#include "util.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -250,6 +250,7 @@ static void tuner_free(Tuner *t)
 static bool tuner_init(Tuner *t, const TrainRecord *recs, size_t n, double valid_fraction,
                        int threads, char *err)
 {
+    eval_init(); /* every entry point comes here before it evaluates anything */
     memset(t, 0, sizeof *t);
     t->recs = recs;
     t->threads = threads < 1 ? 1 : threads;
@@ -570,7 +571,7 @@ double tune_loss(const TrainRecord *recs, size_t n, const Weights *w, double s, 
 bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *w,
               TuneReport *report, char *err)
 {
-    double t0 = cli_now();
+    double t0 = util_now();
     memset(report, 0, sizeof *report);
     if (n == 0) {
         snprintf(err, ERR_LEN, "no positions to tune on");
@@ -666,7 +667,7 @@ bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *
         report->after_valid = lv;
         *w = point;
     }
-    report->seconds = cli_now() - t0;
+    report->seconds = util_now() - t0;
     tuner_free(&t);
     return ok;
 }

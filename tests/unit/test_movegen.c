@@ -16,10 +16,10 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "cli.h"
 #include "game.h"
 #include "notation.h"
 #include "perft.h"
+#include "util.h"
 
 static bool asan(void)
 {
@@ -39,7 +39,7 @@ static int read_perft_file(PerftLine *out, int max)
 {
     char path[512], err[256];
     snprintf(path, sizeof path, "%s/perft.txt", check_data_dir());
-    char *text = cli_read_file(path, 1 << 16, NULL, err, sizeof err);
+    char *text = util_read_file(path, 1 << 16, NULL, err, sizeof err);
     if (!text) {
         printf("  %s\n", err);
         return 0;

@@ -2,12 +2,12 @@
  * test_search.c - the engine through its facade: results, limits, stopping, draws, weights.
  */
 #include "check.h"
-#include "cli.h"
-#include "engine.h"
 #include "egdb_hook.h"
+#include "engine.h"
 #include "eval.h"
 #include "notation.h"
 #include "tt.h"
+#include "util.h"
 #include "weights.h"
 
 #include <pthread.h>
@@ -72,9 +72,9 @@ static void test_time_limit(void)
         return;
     game_init(&game, &RULES_ENGLISH, NULL);
     SearchLimits lim = {.time = 0.2};
-    double t0 = cli_now();
+    double t0 = util_now();
     SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
-    double t = cli_now() - t0;
+    double t = util_now() - t0;
     CHECK(r.has_move);
     CHECK(t < 0.25);
     CHECK(r.info.depth >= 4);
@@ -98,10 +98,10 @@ static void test_stop_from_thread(void)
     game_init(&game, &RULES_ENGLISH, NULL);
     SearchLimits lim = {.infinite = true};
     pthread_t th;
-    double t0 = cli_now();
+    double t0 = util_now();
     CHECK(pthread_create(&th, NULL, stopper, e) == 0);
     SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
-    double t = cli_now() - t0;
+    double t = util_now() - t0;
     pthread_join(th, NULL);
     CHECK(r.has_move);
     CHECK(t >= 0.1 && t < 0.3);
@@ -120,9 +120,9 @@ static void test_no_move_and_forced(void)
     CHECK(!r.has_move);
     CHECK(r.info.score == -SCORE_WIN);
     set_fen("W:W18:B15,22"); /* White must take 18x11 */
-    double t0 = cli_now();
+    double t0 = util_now();
     r = engine_search(e, &game, &lim, NULL, NULL);
-    CHECK(r.has_move && cli_now() - t0 < 0.01);
+    CHECK(r.has_move && util_now() - t0 < 0.01);
     char mv[64];
     move_text(&r.best, mv);
     CHECK_STR(mv, "18x11");
@@ -381,6 +381,11 @@ static void test_egdb_hook(void)
         CHECK(r.info.score > SCORE_MAN && fake_probes == 0);
         engine_free(e);
     }
+    /* A directory given to a program with no driver is an error, not databases silently off. */
+    egdb_hook_register(NULL);
+    opt.egdb_dir = "somewhere";
+    CHECK(engine_new(&opt, err) == NULL);
+    CHECK_STR(err, "endgame databases in somewhere: this program has none built in");
     egdb_hook_register(saved);
 }
 
