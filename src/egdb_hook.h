@@ -3,10 +3,9 @@
  *
  * The engine knows databases only through an EgdbDriver: a few function pointers that the
  * program registers at start-up (egdb_hook_register(&egdb_driver) in main.c), so a program built
- * without egdb.c (the HackerRank single file) has no databases and no code for them. When
- * EngineOptions.egdb_dir is NULL the engine searches without databases and nothing else
- * changes; a directory without a registered driver is an error from engine_new(), not databases
- * silently left out. With a driver and a directory, engine_new() opens the
+ * without egdb.c (the HackerRank single file) has no databases and no code for them. When no
+ * driver is registered, or EngineOptions.egdb_dir is NULL, the engine searches without
+ * databases and nothing else changes. With a driver and a directory, engine_new() opens the
  * databases once; the search then probes every position with at most max_pieces pieces and no
  * capture pending for the side to move, and scores a won position as a win a long way off
  * (below every proven win by search), a lost one as the reverse, a draw as 0.

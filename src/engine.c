@@ -91,14 +91,8 @@ Engine *engine_new(const EngineOptions *opt, char *err)
         e->nworkers = i + 1;
     }
 
-    /* 3. Databases, when a directory is given: through the driver the program registered. */
-    if (opt->egdb_dir && !registered_driver) {
-        snprintf(err, ERR_LEN, "endgame databases in %.60s: this program has none built in",
-                 opt->egdb_dir);
-        engine_free(e);
-        return NULL;
-    }
-    if (opt->egdb_dir) {
+    /* 3. Databases, when a driver is built in and a directory given. */
+    if (opt->egdb_dir && registered_driver) {
         char msg[ERR_LEN];
         e->egdb_handle = registered_driver->open(opt->egdb_dir, msg);
         if (!e->egdb_handle) {

@@ -68,9 +68,8 @@ typedef void (*SearchCallback)(const SearchInfo *info, void *ctx);
 void engine_default_options(EngineOptions *opt);
 
 /* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): no memory for the table, an
- * unreadable or malformed weights file, a database directory that cannot be opened or given to a
- * program that registered no database driver (egdb_hook.h). Fills the library's tables first
- * (ponder_init), so it needs no other set-up. */
+ * unreadable or malformed weights file. Fills the library's tables first (ponder_init), so it
+ * needs no other set-up. */
 Engine *engine_new(const EngineOptions *opt, char *err);
 void engine_free(Engine *e);
 
