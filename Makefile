@@ -31,8 +31,9 @@ TESTSRC  := $(wildcard tests/unit/test_*.c)
 # it). The front ends and tools (everything else in src/) sit above; libponder.a holds them all,
 # for the tests that need front-end code.
 UTIL_MODULES   := util
-RULES_MODULES  := bitboard board rules movegen notation pdn game openings
-ENGINE_MODULES := ponder engine search eval weights tt timeman egdb egdb_index egdb_build baseline
+RULES_MODULES  := bitboard board rules movegen notation pdn game openings perft
+ENGINE_MODULES := ponder engine search eval weights tt timeman egdb egdb_index egdb_build baseline \
+                  tower
 CORESRC := $(foreach m,$(UTIL_MODULES) $(RULES_MODULES) $(ENGINE_MODULES),src/$(m).c)
 
 # Variant settings: release (./ponder), asan (sanitizers), debug. The release build prefers
