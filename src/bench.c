@@ -38,7 +38,8 @@ static const char *const bench_positions[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--threads N] [--hash MB] [--egdb DIR]\n"
+    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--eval classic|net] [--net FILE]\n"
+               "                    [--threads N] [--hash MB] [--egdb DIR]\n"
                "Searches %zu fixed positions to DEPTH plies (default %d) on one thread with a\n"
                "cleared %d MB table each, then prints `Nodes searched: N' and `Nodes/second: N'.\n"
                "The node count is the same on every run and machine: no endgame databases\n"
@@ -46,6 +47,9 @@ static void usage(FILE *f)
                "  --threads N  search with N threads (Lazy SMP): `Total time' is then the time\n"
                "               to depth; the node count varies from run to run\n"
                "  --hash MB    table size (default %d)\n"
+               "  --eval E     classic (the formula) or net (the network; the default when one\n"
+               "               is built in or given)\n"
+               "  --net FILE   the network file (default: built in)\n"
                "  --egdb DIR   probe the endgame databases in DIR (the count then depends on them)\n",
                sizeof bench_positions / sizeof bench_positions[0], BENCH_DEFAULT_DEPTH,
                BENCH_HASH_MB, BENCH_HASH_MB);
@@ -69,6 +73,16 @@ static int cmd_bench(int argc, char **argv)
             }
         } else if (strcmp(argv[i], "--egdb") == 0) {
             if (!(opt.egdb_dir = cli_value(argc, argv, &i))) {
+                usage(stderr);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--eval") == 0) {
+            if (!cli_eval(argc, argv, &i, &opt.eval)) {
+                usage(stderr);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--net") == 0) {
+            if (!(opt.net = cli_value(argc, argv, &i))) {
                 usage(stderr);
                 return 2;
             }

@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #include "egdb_hook.h"
+#include "engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,4 +65,16 @@ const char *cli_engine_egdb(char *buf, size_t size)
     if (!d || !d->holds || !cli_egdb_dir(buf, size)[0] || !d->holds(buf))
         return NULL;
     return buf;
+}
+
+bool cli_eval(int argc, char **argv, int *i, int *eval)
+{
+    const char *v = cli_value(argc, argv, i);
+    if (!v)
+        return false;
+    if (!engine_eval_parse(v, eval)) {
+        fprintf(stderr, "--eval must be `classic' or `net', not `%s'\n", v);
+        return false;
+    }
+    return true;
 }

@@ -33,3 +33,7 @@ const char *cli_egdb_dir(char *buf, size_t size);
  * driver is registered (egdb_hook.h) and the directory holds databases, else NULL (search without
  * them). The front end stores it in EngineOptions.egdb_dir; BUF must live as long as that. */
 const char *cli_engine_egdb(char *buf, size_t size);
+
+/* For option loops: the --eval value after argv[*i] ("classic" or "net") into *EVAL (an
+ * ENGINE_EVAL_* of engine.h). False, with a message, when it is missing or anything else. */
+bool cli_eval(int argc, char **argv, int *i, int *eval);
