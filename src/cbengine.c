@@ -22,7 +22,9 @@
  */
 #include "cbengine.h"
 
+#ifdef CB_HAVE_EGDB
 #include "egdb.h"
+#endif
 #include "engine.h"
 #include "game.h"
 #include "notation.h"
@@ -226,7 +228,9 @@ static Engine *cb_engine_get(char *err)
         return cb.engine;
     EngineOptions opt;
     engine_default_options(&opt);
+#ifdef CB_HAVE_EGDB
     egdb_hook_register(&egdb_driver); /* this library has the databases (main.c does the same) */
+#endif
     cb.db_note[0] = '\0';
     opt.hash_mb = cb.hash_mb;
     opt.threads = cb.threads;
