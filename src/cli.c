@@ -7,7 +7,6 @@
 #include "cli.h"
 
 #include "egdb_hook.h"
-#include "engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,14 +33,6 @@ bool cli_double(const char *option, const char *text, double min, double max, do
     return false;
 }
 
-const char *cli_value(int argc, char **argv, int *i)
-{
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "ponder: option %s needs a value\n", argv[*i]);
-        return NULL;
-    }
-    return argv[++*i];
-}
 
 const char *cli_egdb_dir(char *buf, size_t size)
 {
@@ -67,14 +58,3 @@ const char *cli_engine_egdb(char *buf, size_t size)
     return buf;
 }
 
-bool cli_eval(int argc, char **argv, int *i, int *eval)
-{
-    const char *v = cli_value(argc, argv, i);
-    if (!v)
-        return false;
-    if (!engine_eval_parse(v, eval)) {
-        fprintf(stderr, "--eval must be `classic' or `net', not `%s'\n", v);
-        return false;
-    }
-    return true;
-}

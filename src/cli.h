@@ -19,9 +19,6 @@ bool cli_long(const char *option, const char *text, long min, long max, long *ou
 /* The same for a real number in [MIN, MAX] (no inf or nan). */
 bool cli_double(const char *option, const char *text, double min, double max, double *out);
 
-/* For option loops: the argument after argv[*i], or NULL (with a message) if there is none. */
-const char *cli_value(int argc, char **argv, int *i);
-
 enum { CLI_PATH_MAX = 4096 }; /* room for a directory name from the environment */
 
 /* Where the endgame databases live when no directory is given (docs/egdb.md): $PONDER_EGDB (the
@@ -33,7 +30,3 @@ const char *cli_egdb_dir(char *buf, size_t size);
  * driver is registered (egdb_hook.h) and the directory holds databases, else NULL (search without
  * them). The front end stores it in EngineOptions.egdb_dir; BUF must live as long as that. */
 const char *cli_engine_egdb(char *buf, size_t size);
-
-/* For option loops: the --eval value after argv[*i] ("classic" or "net") into *EVAL (an
- * ENGINE_EVAL_* of engine.h). False, with a message, when it is missing or anything else. */
-bool cli_eval(int argc, char **argv, int *i, int *eval);
