@@ -318,6 +318,10 @@ static cJSON *engine_json(const ServeGame *g)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "state", ENGINE_NAMES[g->engine]);
+    static const char *const kinds[] = {"move", "analyse", "graph"};
+    cJSON_AddStringToObject(o, "job", kinds[g->request.kind]);
+    if (g->request.kind == SERVE_JOB_GRAPH && g->engine != SERVE_ENGINE_IDLE)
+        cJSON_AddNumberToObject(o, "graph_ply", g->graph_ply);
     if (g->engine_error[0])
         cJSON_AddStringToObject(o, "error", g->engine_error);
     if (!g->has_info)
@@ -618,9 +622,12 @@ static void api_moves(ServeStore *s, ServeGame *g, ServeReply *rep)
     serve_api_reply_json(rep, 200, o);
 }
 
-/* 409 when G cannot take a move now (call with G->lock held). */
-static bool check_can_move(ServeGame *g, ServeReply *rep)
+/* 409 when G cannot take a move now (call with G->lock held). An analysis never holds a game
+ * up: a move or an engine move cancels it. */
+static bool check_can_move(ServeStore *s, ServeGame *g, ServeReply *rep)
 {
+    if (g->engine != SERVE_ENGINE_IDLE && g->request.kind == SERVE_JOB_ANALYSE)
+        serve_game_cancel_search(s, g);
     if (g->engine != SERVE_ENGINE_IDLE) {
         serve_api_error(rep, 409, "the engine is thinking: wait for its move, stop it, or undo");
         return false;
@@ -704,7 +711,7 @@ static void api_move(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
     pthread_mutex_lock(&g->lock);
     Move m;
     serve_clock_check(s, g);
-    if (check_can_move(g, rep) && find_move(g, body, &m, rep)) {
+    if (check_can_move(s, g, rep) && find_move(g, body, &m, rep)) {
         if (!serve_game_play(g, &m))
             serve_api_error(rep, 409, "the game is too long to record another move");
         else {
@@ -729,7 +736,7 @@ static void api_engine(ServeStore *s, ServeGame *g, const ServeRequest *req, Ser
     double max_time = serve_store_options(s)->max_time;
     if (serve_api_number(body, "time", 0.01, max_time, &time, rep) &&
         serve_api_int(body, "depth", 0, SERVE_MAX_DEPTH, &depth, rep) &&
-        get_bool(body, "wait", &wait, rep) && (serve_clock_check(s, g), check_can_move(g, rep))) {
+        get_bool(body, "wait", &wait, rep) && (serve_clock_check(s, g), check_can_move(s, g, rep))) {
         ServeJob job;
         serve_play_move_job(g, time, depth, &job);
         time = job.limits.time;
@@ -777,7 +784,7 @@ static void api_undo(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
     int plies = 1;
     if (serve_api_int(body, "plies", 1, GAME_MAX_PLIES, &plies, rep)) {
         pthread_mutex_lock(&g->lock);
-        if (g->game.ply == 0 && g->engine == SERVE_ENGINE_IDLE)
+        if (g->game.ply == 0 && g->engine == SERVE_ENGINE_IDLE && !g->outcome[0])
             serve_api_error(rep, 409, "nothing to undo: no move has been played");
         else {
             /* A search is cancelled first: it was for the position being taken back. */

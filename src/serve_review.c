@@ -28,9 +28,12 @@ enum {
     PDN_TEXT_MAX = 4 * 1024 * 1024,
 };
 
-/* 409 unless G's engine is idle. */
-static bool check_idle(const ServeGame *g, ServeReply *rep)
+/* 409 unless G's engine is idle; an analysis under way is cancelled for a new one (the page
+ * asks for the position it shows, which may have changed). */
+static bool check_idle(ServeStore *s, ServeGame *g, bool analysis, ServeReply *rep)
 {
+    if (analysis && g->engine != SERVE_ENGINE_IDLE && g->request.kind == SERVE_JOB_ANALYSE)
+        serve_game_cancel_search(s, g);
     if (g->engine != SERVE_ENGINE_IDLE) {
         serve_api_error(rep, 409, "the engine is busy with this game: wait, or stop it");
         return false;
@@ -51,7 +54,8 @@ void serve_api_analyse(ServeStore *s, ServeGame *g, const ServeRequest *req, Ser
     if (serve_api_int(body, "ply", 0, g->game.ply, &job.ply, rep) &&
         serve_api_int(body, "lines", 1, SERVE_MAX_LINES, &job.lines, rep) &&
         serve_api_number(body, "time", 0.01, serve_store_options(s)->max_time, &time, rep) &&
-        serve_api_int(body, "depth", 0, SERVE_MAX_DEPTH, &depth, rep) && check_idle(g, rep)) {
+        serve_api_int(body, "depth", 0, SERVE_MAX_DEPTH, &depth, rep) &&
+        check_idle(s, g, true, rep)) {
         job.limits.time = time;
         job.limits.depth = depth;
         if (serve_game_start_search(s, g, &job) != 0)
@@ -73,7 +77,8 @@ void serve_api_graph(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
     int depth = 10;
     pthread_mutex_lock(&g->lock);
     if (serve_api_number(body, "time", 0.01, 5, &time, rep) &&
-        serve_api_int(body, "depth", 1, SERVE_MAX_DEPTH, &depth, rep) && check_idle(g, rep)) {
+        serve_api_int(body, "depth", 1, SERVE_MAX_DEPTH, &depth, rep) &&
+        check_idle(s, g, false, rep)) {
         ServeJob job = {.kind = SERVE_JOB_GRAPH, .lines = 1, .ply = g->game.ply};
         job.limits.time = time;
         job.limits.depth = depth;
