@@ -135,6 +135,7 @@
             busy--;
             render();
             nextEngineMove();
+            nextAnalysis();
         }
     }
 
@@ -1082,11 +1083,12 @@
         const ok = await newGame({ pdn: pdnGames.text, game: Number($('pdn-games').value), side: 'both' });
         if (!ok) return;
         watching = false;
+        viewPly = game.ply > 0 ? 0 : null;
+        // The graph first; the analysis of the position shown follows when it is done.
+        if (game.ply > 0) await change('POST', `/api/games/${game.id}/graph`, {});
         $('analyse').checked = true;
+        analysisAsked = null;
         review(0);
-        if (game.ply > 0) {
-            await change('POST', `/api/games/${game.id}/graph`, {});
-        }
     }
 
     async function copyFen() {
