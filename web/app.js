@@ -730,6 +730,7 @@
                          'data-ply': i }, svg);
         }
         svg.dataset.known = String(known);
+        $('graph-box').hidden = game.ply === 0; // nothing to draw before the first move
         $('evaluate').disabled = !!busy || game.engine.state !== 'idle' || game.ply === 0;
     }
 

@@ -214,6 +214,7 @@ async function run() {
     await clickSquare(page, 9);
     await clickSquare(page, 14);
     await waitFor(page, () => document.querySelectorAll('#moves button').length === 2);
+    await page.waitForTimeout(500); // the reply's slide
     await clickSquare(page, 10);
     await page.screenshot({ path: path.join(shotDir, 'serve-desktop.png') });
     await context.close();
@@ -236,6 +237,7 @@ async function run() {
     await ppage.tap('#board rect.hit[data-sq="16"]');
     ok = await waitFor(ppage, () => document.querySelectorAll('#moves button').length === 2);
     check('browser: on a phone a tapped move is played and answered', ok);
+    await ppage.waitForTimeout(500); // the reply's slide
     await ppage.screenshot({ path: path.join(shotDir, 'serve-phone.png'), fullPage: true });
     await phone.close();
 
@@ -277,7 +279,7 @@ const stateOf = (page) => page.evaluate(async () => {
 });
 
 async function features() {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1080 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     const page = await context.newPage();
     watch(page);
