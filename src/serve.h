@@ -6,6 +6,7 @@
  *                  channel that pushes game states to the browser as they change
  *   serve_api.c    the JSON API: a request (method, path, body) in, a reply (status, JSON) out;
  *                  it knows nothing of HTTP connections, so it can be tested on its own
+ *   serve_json.c   its plumbing: request bodies read strictly, fields checked, replies written
  *   serve_games.c  the game store (games by random id, capped, least recently used evicted) and
  *                  the pool of engine workers that search for them (moves, analysis, the graph)
  *   serve_play.c   playing against the engine: strength levels, clocks, resigning, draw offers
@@ -257,7 +258,7 @@ char *serve_api_state_json(ServeStore *s, ServeGame *g);
 void serve_api_error(ServeReply *rep, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* ---- Helpers of the API files (serve_api.c), for serve_play.c and serve_review.c ---- */
+/* ---- Helpers of the API files (serve_json.c, and serve_api.c for the state) ---- */
 
 /* The body as a JSON object (an empty body is an empty object), or NULL with the error replied.
  * Fields other than the NULL-terminated list ALLOWED are refused, as are fields given twice. */
@@ -269,6 +270,7 @@ bool serve_api_number(const struct cJSON *o, const char *name, double min, doubl
                       ServeReply *rep);
 bool serve_api_int(const struct cJSON *o, const char *name, int min, int max, int *out,
                    ServeReply *rep);
+bool serve_api_bool(const struct cJSON *o, const char *name, bool *out, ServeReply *rep);
 /* NULL when absent; sets *BAD (with the error replied) when present but not a string. */
 const char *serve_api_string(const struct cJSON *o, const char *name, bool *bad, ServeReply *rep);
 

@@ -73,10 +73,11 @@ void serve_api_graph(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
     cJSON *body = serve_api_body(req, rep, fields);
     if (!body)
         return;
-    double time = 0.05;
+    double max_time = serve_store_options(s)->max_time < 5 ? serve_store_options(s)->max_time : 5;
+    double time = max_time < 0.05 ? max_time : 0.05;
     int depth = 10;
     pthread_mutex_lock(&g->lock);
-    if (serve_api_number(body, "time", 0.01, 5, &time, rep) &&
+    if (serve_api_number(body, "time", 0.01, max_time, &time, rep) &&
         serve_api_int(body, "depth", 1, SERVE_MAX_DEPTH, &depth, rep) &&
         check_idle(s, g, false, rep)) {
         ServeJob job = {.kind = SERVE_JOB_GRAPH, .lines = 1, .ply = g->game.ply};

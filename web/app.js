@@ -410,12 +410,13 @@
         return viewPly === null ? game.ply : viewPly;
     }
 
-    // The engine's search of the position shown, if that is what it last searched; live, its
-    // latest search whatever the position (it is the engine's thinking about the game).
+    // The engine's search of the position shown, if that is what it last searched; live, also
+    // its search for the move it has just played (its thinking about the game).
     function shownEngine() {
         const e = game.engine;
         if (e.depth === undefined) return null;
-        if (e.ply === shownPly() || viewPly === null) return e;
+        if (e.ply === shownPly()) return e;
+        if (viewPly === null && !e.analysis && e.ply === game.ply - 1) return e;
         return null;
     }
 
