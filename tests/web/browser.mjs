@@ -399,6 +399,13 @@ async function features() {
     await page.selectOption('#clock', '');
 
     step = 'pdn';
+    // A file chosen with the file input is read the same way as pasted text.
+    await page.setInputFiles('#pdn-file', { name: 'club.pdn', mimeType: 'text/plain', buffer: Buffer.from(PDN) });
+    ok = await waitFor(page, () => document.querySelectorAll('#pdn-games option').length === 2 &&
+                                   /Club night/.test(document.querySelector('#pdn-text').value));
+    check('features: an uploaded PDN file lists its games', ok);
+    await page.fill('#pdn-text', '');
+    await page.evaluate(() => { document.querySelector('#pdn-games').textContent = ''; });
     await page.fill('#pdn-text', PDN);
     await page.click('#pdn-read');
     ok = await waitFor(page, () => document.querySelectorAll('#pdn-games option').length === 2);
