@@ -137,7 +137,7 @@ cJSON *serve_api_body(const ServeRequest *req, ServeReply *rep, const char *cons
 /* Reads optional number field NAME of O into *OUT, within [MIN, MAX]. False with the error
  * replied when it is there but wrong. */
 bool serve_api_number(const cJSON *o, const char *name, double min, double max, double *out,
-                       ServeReply *rep)
+                      ServeReply *rep)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
     if (!v)
@@ -190,4 +190,3 @@ const char *serve_api_string(const cJSON *o, const char *name, bool *bad, ServeR
     }
     return v->valuestring;
 }
-

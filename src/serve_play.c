@@ -32,6 +32,8 @@ enum {
     CLOCK_MAX_INC = 600,
 };
 
+/* name, depth, nodes, margin (hundredths of a man) */
+// clang-format off
 const ServeLevel serve_levels[] = {
     {"beginner", 2, 2000, 150},
     {"casual", 4, 20000, 60},
@@ -39,6 +41,7 @@ const ServeLevel serve_levels[] = {
     {"expert", 14, 0, 0},
     {"full", 0, 0, 0},
 };
+// clang-format on
 const int serve_level_count = (int)(sizeof serve_levels / sizeof serve_levels[0]);
 
 int serve_level_find(const char *name)

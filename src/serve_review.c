@@ -184,13 +184,12 @@ bool serve_ballot_name(const ServeStore *s, const Board *b, char *out)
 static void pdn_title(const PdnGame *pg, char *title)
 {
     const char *b = pdn_tag(pg, "Black"), *w = pdn_tag(pg, "White"), *ev = pdn_tag(pg, "Event");
-    snprintf(title, 160, "%s - %s%s%s", b && *b ? b : "?", w && *w ? w : "?",
-             ev && *ev ? ", " : "", ev && *ev ? ev : "");
+    snprintf(title, 160, "%s - %s%s%s", b && *b ? b : "?", w && *w ? w : "?", ev && *ev ? ", " : "",
+             ev && *ev ? ev : "");
 }
 
-bool serve_review_setup(ServeStore *s, const cJSON *body, Board *start, Move *moves,
-                        int *nmoves, char *title, char *pdn_result, char *ballot,
-                        ServeReply *rep)
+bool serve_review_setup(ServeStore *s, const cJSON *body, Board *start, Move *moves, int *nmoves,
+                        char *title, char *pdn_result, char *ballot, ServeReply *rep)
 {
     *nmoves = 0;
     const cJSON *pdn = cJSON_GetObjectItemCaseSensitive(body, "pdn");
