@@ -336,6 +336,10 @@ void serve_api_pdn_list(ServeStore *s, const ServeRequest *req, ServeReply *rep)
 bool serve_review_setup(ServeStore *s, const struct cJSON *body, Board *start, Move *moves,
                         int *nmoves, char *title, char *pdn_result, char *ballot,
                         ServeReply *rep);
+/* A ballot in current use chosen by SEED (any number: a clock reading): its number, 1-174
+ * (0 only if none were in use). */
+int serve_ballot_random(uint64_t seed);
+
 /* The ballot whose position is B, named into OUT (64 bytes), or false. */
 bool serve_ballot_name(const ServeStore *s, const Board *b, char *out);
 

@@ -180,6 +180,20 @@ bool serve_ballot_name(const ServeStore *s, const Board *b, char *out)
     return false;
 }
 
+int serve_ballot_random(uint64_t seed)
+{
+    int in_use = 0;
+    for (int i = 0; i < openings_ballot_record_count; i++)
+        in_use += openings_ballot_records[i].in_use;
+    if (in_use == 0)
+        return 0;
+    int pick = (int)(seed % (uint64_t)in_use);
+    for (int i = 0; i < openings_ballot_record_count; i++)
+        if (openings_ballot_records[i].in_use && pick-- == 0)
+            return openings_ballot_records[i].number;
+    return 0;
+}
+
 /* The title of a PDN game: "Black - White, Event". */
 static void pdn_title(const PdnGame *pg, char *title)
 {
@@ -208,14 +222,11 @@ bool serve_review_setup(ServeStore *s, const cJSON *body, Board *start, Move *mo
         const Opening *v = serve_store_ballots(s, &n);
         if (!serve_api_int(body, "ballot", 0, n, &k, rep))
             return false;
-        if (k == 0) { /* any ballot in current use */
-            int in_use = 0;
-            for (int i = 0; i < openings_ballot_record_count; i++)
-                in_use += openings_ballot_records[i].in_use;
-            int pick = (int)(serve_now() * 1e6) % (in_use ? in_use : 1);
-            for (int i = 0; i < openings_ballot_record_count; i++)
-                if (openings_ballot_records[i].in_use && pick-- == 0)
-                    k = i + 1;
+        if (k == 0) /* any ballot in current use */
+            k = serve_ballot_random((uint64_t)(serve_now() * 1e6));
+        if (k < 1 || k > n) { /* cannot happen: the list has ballots in use */
+            serve_api_error(rep, 500, "no ballot in use to pick from");
+            return false;
         }
         const Opening *o = &v[k - 1];
         board_start(start);

@@ -67,10 +67,29 @@ static void test_move_job(void)
     free(g);
 }
 
+/* A random ballot is one in current use, whatever the seed (a clock reading in microseconds
+ * once overflowed an int after 36 minutes of uptime and picked no ballot). */
+static void test_random_ballot(void)
+{
+    const uint64_t seeds[] = {0, 1, 155, 156, 2147483647ull, 2147483648ull, 3000000000ull,
+                              UINT64_MAX};
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        int k = serve_ballot_random(seeds[i]);
+        CHECK(k >= 1 && k <= 174);
+        bool in_use = false;
+        for (int j = 0; j < openings_ballot_record_count; j++)
+            if (openings_ballot_records[j].number == k)
+                in_use = openings_ballot_records[j].in_use;
+        CHECK(in_use);
+    }
+    CHECK(serve_ballot_random(0) != serve_ballot_random(1));
+}
+
 int main(void)
 {
     RUN("serve", test_clock_move_time);
     RUN("serve", test_levels);
     RUN("serve", test_move_job);
+    RUN("serve", test_random_ballot);
     return check_total_failed ? 1 : 0;
 }

@@ -346,7 +346,7 @@ async function features() {
     await page.click('#new');
     ok = await waitFor(page, () => !document.querySelector('#ballot-name').hidden && document.querySelectorAll('#moves button').length === 3);
     check('features: a game from a ballot names it', ok && /ballot \d{3}: /.test(await page.textContent('#ballot-name')),
-          await page.textContent('#ballot-name'));
+          await page.textContent('#ballot-name'), await moveTexts(page), await page.textContent('#error'));
     await page.selectOption('#start', '');
 
     step = 'database';
