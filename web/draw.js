@@ -561,7 +561,8 @@ function drawControls() {
     $('undo').disabled = !!busy || (game.ply === 0 && idle);
     $('stop').disabled = idle;
     $('engine-move').disabled = !!busy || !idle || game.over;
-    $('hint').disabled = !!busy || game.over || (!idle && game.engine.job !== 'analyse');
+    $('hint').disabled = !!busy || game.over || engineToMove() ||
+        (!idle && game.engine.job !== 'analyse');
     const humanPlays = game.side !== 'none';
     $('resign').disabled = !!busy || game.over || !humanPlays;
     $('draw').disabled = !!busy || game.over || !humanPlays;
