@@ -114,24 +114,3 @@ double cli_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
-
-const char *cli_value(int argc, char **argv, int *i)
-{
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "ponder: option %s needs a value\n", argv[*i]);
-        return NULL;
-    }
-    return argv[++*i];
-}
-
-bool cli_eval(int argc, char **argv, int *i, int *eval)
-{
-    const char *v = cli_value(argc, argv, i);
-    if (!v)
-        return false;
-    if (!engine_eval_parse(v, eval)) {
-        fprintf(stderr, "--eval must be `classic' or `net', not `%s'\n", v);
-        return false;
-    }
-    return true;
-}

@@ -26,10 +26,3 @@ char *cli_read_file(const char *path, size_t max, size_t *len, char *err, size_t
 
 /* Seconds on a monotonic clock. */
 double cli_now(void);
-
-/* For option loops: the argument after argv[*i], or NULL (with a message) if there is none. */
-const char *cli_value(int argc, char **argv, int *i);
-
-/* For option loops: the --eval value after argv[*i] ("classic" or "net") into *EVAL (an
- * ENGINE_EVAL_* of engine.h). False, with a message, when it is missing or anything else. */
-bool cli_eval(int argc, char **argv, int *i, int *eval);

@@ -18,7 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { ENGINE_MAX_HASH_MB = 1 << 16 };
+_Static_assert((int)ENGINE_THREADS_MAX <= (int)SEARCH_MAX_THREADS,
+               "more threads than search can run");
+_Static_assert((uint64_t)ENGINE_HASH_MB_MAX << 20 <= (uint64_t)TT_BUCKET * sizeof(uint64_t) << 32,
+               "a table larger than tt.c can index");
 
 struct Engine {
     EngineOptions opt;           /* the options it was made with (strings not kept) */
@@ -70,12 +73,14 @@ void engine_default_options(EngineOptions *opt)
 
 Engine *engine_new(const EngineOptions *opt, char *err)
 {
-    if (opt->hash_mb < 1 || opt->hash_mb > ENGINE_MAX_HASH_MB) {
-        snprintf(err, ERR_LEN, "hash size %zu MB is outside 1-%d", opt->hash_mb, ENGINE_MAX_HASH_MB);
+    if (opt->hash_mb < ENGINE_HASH_MB_MIN || opt->hash_mb > ENGINE_HASH_MB_MAX) {
+        snprintf(err, ERR_LEN, "hash size %zu MB is outside %d-%d", opt->hash_mb,
+                 ENGINE_HASH_MB_MIN, ENGINE_HASH_MB_MAX);
         return NULL;
     }
-    if (opt->threads < 1 || opt->threads > SEARCH_MAX_THREADS) {
-        snprintf(err, ERR_LEN, "thread count %d is outside 1-%d", opt->threads, SEARCH_MAX_THREADS);
+    if (opt->threads < ENGINE_THREADS_MIN || opt->threads > ENGINE_THREADS_MAX) {
+        snprintf(err, ERR_LEN, "thread count %d is outside %d-%d", opt->threads,
+                 ENGINE_THREADS_MIN, ENGINE_THREADS_MAX);
         return NULL;
     }
     Engine *e = calloc(1, sizeof *e);

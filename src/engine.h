@@ -25,6 +25,20 @@ enum {
     ENGINE_MAX_EXCLUDE = 4, /* root moves a search can be told to leave out (multi-PV) */
 };
 
+/* The limits of EngineOptions that engine_new() accepts; every front end checks its --hash and
+ * --threads against them (opts.c), so all programs take the same values.
+ * - The table is indexed by the low 32 bits of the key times the bucket count (tt.c), so it can
+ *   address at most 2^32 buckets of 32 bytes, 128 GB; 64 GB leaves that margin and is more than
+ *   any machine this runs on has to give.
+ * - Search threads are the workers search_run() starts from a fixed array (SEARCH_MAX_THREADS);
+ *   engine.c checks that the two agree. */
+enum {
+    ENGINE_HASH_MB_MIN = 1,
+    ENGINE_HASH_MB_MAX = 65536,
+    ENGINE_THREADS_MIN = 1,
+    ENGINE_THREADS_MAX = 256,
+};
+
 typedef struct Engine Engine;
 
 /* The evaluation a search uses (EngineOptions.eval). */

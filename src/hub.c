@@ -25,6 +25,7 @@
 #include "engine.h"
 #include "game.h"
 #include "notation.h"
+#include "opts.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -647,12 +648,19 @@ static void usage(FILE *f)
 
 static int cmd_hub(int argc, char **argv)
 {
-    if (argc > 1) {
-        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
+    Opts p;
+    opts_begin(&p, "ponder hub", argc, argv, "h", longopts, 0, NULL);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        if (c == 'h') {
             usage(stdout);
             return 0;
         }
-        fprintf(stderr, "ponder hub: unknown argument `%s'\n\n", argv[1]);
+        usage(stderr);
+        return 2;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "ponder hub: unexpected argument `%s'\n", argv[optind]);
         usage(stderr);
         return 2;
     }

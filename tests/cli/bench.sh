@@ -82,3 +82,18 @@ expect_status "bench rejects 257 threads" 2 "$PONDER" bench 2 --threads 257
 expect_status "bench rejects a bad table size" 2 "$PONDER" bench 2 --hash 1x
 expect_grep "bench names the bad table size" '--hash' "$TMP/err"
 expect_status "bench rejects --threads without a value" 2 "$PONDER" bench 2 --threads
+
+# The options as getopt_long reads them: --opt=value, `--' before DEPTH, options after it; the
+# same search as the plain spelling (one thread, the default 16 MB).
+"$PONDER" bench --hash=16 --threads=1 -- "$depth" >"$TMP/c" 2>&1
+grep '^Nodes searched' "$TMP/c" >"$TMP/c.nodes"
+expect_same "bench --hash=16 --threads=1 -- DEPTH: the same node count" "$TMP/a.nodes" "$TMP/c.nodes"
+"$PONDER" bench "$depth" --hash 16 >"$TMP/c" 2>&1
+grep '^Nodes searched' "$TMP/c" >"$TMP/c.nodes"
+expect_same "bench DEPTH --hash 16: options after DEPTH" "$TMP/a.nodes" "$TMP/c.nodes"
+expect_option_limit bench hash 1 65536
+expect_option_limit bench threads 1 256
+expect_usage_error "bench names an unknown short option" "unknown option \`-x'" "$PONDER" bench -x 2
+expect_usage_error "bench: a second DEPTH" "unexpected argument \`3'" "$PONDER" bench 2 3
+expect_usage_error "bench: -- makes -1 the DEPTH" "DEPTH: \`-1' is not a whole number" \
+    "$PONDER" bench -- -1

@@ -80,4 +80,6 @@ expect_grep "hub: level time= inc= answers" '^done move=' "$TMP/out"
 expect_status "hub --help" 0 "$PONDER" hub --help
 expect_grep "hub --help prints usage" '^usage: ponder hub' "$TMP/out"
 expect_status "hub with an unknown argument" 2 "$PONDER" hub --frobnicate
-expect_grep "hub names the unknown argument" 'unknown argument .--frobnicate' "$TMP/err"
+expect_grep "hub names the unknown option" 'unknown option .--frobnicate' "$TMP/err"
+expect_usage_error "hub: an argument" "unexpected argument \`extra'" "$PONDER" hub extra
+expect_usage_error "hub: -- ends the options" "unexpected argument \`--help'" "$PONDER" hub -- --help
