@@ -184,6 +184,15 @@ static bool keeps_value(EgdbValue root, EgdbValue child)
     return child != EGDB_UNKNOWN;
 }
 
+/* Whether the caller told the search to leave root move M out (SearchLimits.exclude). */
+static bool excluded(const SearchLimits *limits, const Move *m)
+{
+    for (int k = 0; k < limits->exclude_len && k < ENGINE_MAX_EXCLUDE; k++)
+        if (move_same(m, &limits->exclude[k], false))
+            return true;
+    return false;
+}
+
 /* The search of a root that is itself in the endgame databases. Probing inside the tree would
  * end the search one ply down (every move leads to a database position), so each move would be
  * judged by the static evaluation alone and a won ending would be shuffled instead of converted.
@@ -207,7 +216,8 @@ static SearchResult search_in_databases(Engine *e, SearchJob *job, EgdbValue roo
     for (int i = 0; i < n; i++) {
         c = *b;
         board_apply(&c, &list.moves[i]);
-        if (!keeps_value(root, e->egdb->probe(e->egdb_handle, &c)))
+        if (!keeps_value(root, e->egdb->probe(e->egdb_handle, &c)) ||
+            excluded(&job->limits, &list.moves[i]))
             continue;
         int ev = -engine_evaluate(e, &c);
         if (best < 0 || ev > best_eval) {

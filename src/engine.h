@@ -22,6 +22,7 @@ enum {
     SCORE_WIN = 30000,    /* a win now; a win in N plies is SCORE_WIN - N */
     SCORE_DECISIVE = SCORE_WIN - 2 * MAX_PLY, /* |score| above this: a proven win or loss */
     SCORE_INFINITE = 32000,
+    ENGINE_MAX_EXCLUDE = 4, /* root moves a search can be told to leave out (multi-PV) */
 };
 
 /* The limits of EngineOptions that engine_new() accepts; every front end checks its --hash and
@@ -62,6 +63,9 @@ typedef struct {
     double time;             /* seconds for this move, a hard limit (0: no time limit) */
     uint64_t nodes;          /* stop after about this many nodes (0: none); deterministic */
     bool infinite;           /* search until engine_stop() (analyze, pondering) */
+    int exclude_len;         /* root moves in exclude[] (0: none) */
+    Move exclude[ENGINE_MAX_EXCLUDE]; /* root moves not to search: the lines already found, so
+                                         a caller asks for the 2nd, 3rd best (multi-PV) */
 } SearchLimits;
 
 typedef struct {

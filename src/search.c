@@ -695,6 +695,15 @@ SearchResult search_run(SearchJob *job)
      * there is nothing to think about. */
     MoveList *root = &main_w->root;
     movegen_generate(&g->board, g->rules, false, root);
+    int kept = 0;
+    for (int i = 0; i < root->count; i++) {
+        bool excluded = false;
+        for (int k = 0; k < job->limits.exclude_len && k < ENGINE_MAX_EXCLUDE; k++)
+            excluded |= move_same(&root->moves[i], &job->limits.exclude[k], false);
+        if (!excluded)
+            root->moves[kept++] = root->moves[i];
+    }
+    root->count = kept; /* every move excluded: as if there were none (the caller's doing) */
     if (root->count == 0) {
         res.info.score = loss_score(0);
         return res;
