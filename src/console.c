@@ -451,6 +451,8 @@ static int cmd_console(int argc, char **argv)
 {
     EngineOptions opt;
     engine_default_options(&opt);
+    char egdb_dir[CLI_PATH_MAX];
+    opt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     Opts p;
     opts_begin(&p, "ponder console", argc, argv, "h", longopts, OPTS_ENGINE, &opt);

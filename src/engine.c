@@ -11,6 +11,7 @@
 
 #include "eval.h"
 #include "nnue_hook.h"
+#include "ponder.h"
 #include "search.h"
 
 #include <stdatomic.h>
@@ -65,14 +66,13 @@ void engine_default_options(EngineOptions *opt)
     opt->weights = NULL;
     opt->eval = ENGINE_EVAL_DEFAULT;
     opt->net = NULL;
-    /* The default database directory, when it holds databases (egdb.c registers the driver). */
-    opt->egdb_dir = registered_driver && registered_driver->default_dir
-                        ? registered_driver->default_dir()
-                        : NULL;
+    /* No databases unless the caller names a directory (front ends: cli_engine_egdb()). */
+    opt->egdb_dir = NULL;
 }
 
 Engine *engine_new(const EngineOptions *opt, char *err)
 {
+    ponder_init();
     if (opt->hash_mb < ENGINE_HASH_MB_MIN || opt->hash_mb > ENGINE_HASH_MB_MAX) {
         snprintf(err, ERR_LEN, "hash size %zu MB is outside %d-%d", opt->hash_mb,
                  ENGINE_HASH_MB_MIN, ENGINE_HASH_MB_MAX);
@@ -184,6 +184,15 @@ static bool keeps_value(EgdbValue root, EgdbValue child)
     return child != EGDB_UNKNOWN;
 }
 
+/* Whether the caller told the search to leave root move M out (SearchLimits.exclude). */
+static bool excluded(const SearchLimits *limits, const Move *m)
+{
+    for (int k = 0; k < limits->exclude_len && k < ENGINE_MAX_EXCLUDE; k++)
+        if (move_same(m, &limits->exclude[k], false))
+            return true;
+    return false;
+}
+
 /* The search of a root that is itself in the endgame databases. Probing inside the tree would
  * end the search one ply down (every move leads to a database position), so each move would be
  * judged by the static evaluation alone and a won ending would be shuffled instead of converted.
@@ -207,7 +216,8 @@ static SearchResult search_in_databases(Engine *e, SearchJob *job, EgdbValue roo
     for (int i = 0; i < n; i++) {
         c = *b;
         board_apply(&c, &list.moves[i]);
-        if (!keeps_value(root, e->egdb->probe(e->egdb_handle, &c)))
+        if (!keeps_value(root, e->egdb->probe(e->egdb_handle, &c)) ||
+            excluded(&job->limits, &list.moves[i]))
             continue;
         int ev = -engine_evaluate(e, &c);
         if (best < 0 || ev > best_eval) {

@@ -22,6 +22,7 @@ enum {
     SCORE_WIN = 30000,    /* a win now; a win in N plies is SCORE_WIN - N */
     SCORE_DECISIVE = SCORE_WIN - 2 * MAX_PLY, /* |score| above this: a proven win or loss */
     SCORE_INFINITE = 32000,
+    ENGINE_MAX_EXCLUDE = 4, /* root moves a search can be told to leave out (multi-PV) */
 };
 
 /* The limits of EngineOptions that engine_new() accepts; every front end checks its --hash and
@@ -53,8 +54,8 @@ typedef struct {
     const char *weights;     /* evaluation weights file, or NULL for the built-in weights */
     int eval;                /* ENGINE_EVAL_*: which evaluation the search uses */
     const char *net;         /* network file, or NULL for the built-in network */
-    const char *egdb_dir;    /* endgame database directory, or NULL; the default is the
-                                directory egdb_default_dir() names when it holds databases */
+    const char *egdb_dir;    /* endgame database directory, or NULL for none (the default;
+                                front ends compute theirs with cli_engine_egdb()) */
 } EngineOptions;
 
 typedef struct {
@@ -62,6 +63,9 @@ typedef struct {
     double time;             /* seconds for this move, a hard limit (0: no time limit) */
     uint64_t nodes;          /* stop after about this many nodes (0: none); deterministic */
     bool infinite;           /* search until engine_stop() (analyze, pondering) */
+    int exclude_len;         /* root moves in exclude[] (0: none) */
+    Move exclude[ENGINE_MAX_EXCLUDE]; /* root moves not to search: the lines already found, so
+                                         a caller asks for the 2nd, 3rd best (multi-PV) */
 } SearchLimits;
 
 typedef struct {
@@ -94,7 +98,8 @@ bool engine_eval_parse(const char *text, int *eval);
 void engine_default_options(EngineOptions *opt);
 
 /* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): no memory for the table, an
- * unreadable or malformed weights or network file, a network asked for when none is built in. */
+ * unreadable or malformed weights or network file, a network asked for when none is built in.
+ * Fills the library's tables first (ponder_init), so it needs no other set-up. */
 Engine *engine_new(const EngineOptions *opt, char *err);
 void engine_free(Engine *e);
 

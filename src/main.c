@@ -4,6 +4,8 @@
  * `ponder help` lists the commands and `ponder help CMD` is `ponder CMD --help`.
  */
 #include "command.h"
+#include "egdb.h"
+#include "ponder.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +25,11 @@ static void help(FILE *f)
 
 int main(int argc, char **argv)
 {
+    /* The library does nothing when it loads: its tables are filled here, and this program is
+     * the one that has the endgame databases (the HackerRank single file, built without
+     * egdb.c, has none). */
+    ponder_init();
+    egdb_hook_register(&egdb_driver);
     if (argc < 2) {
         const Command *console = command_find("console");
         if (console)

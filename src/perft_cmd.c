@@ -106,7 +106,7 @@ int cmd_perft(int argc, char **argv)
         return 1;
     }
     for (int d = 1; d <= depth; d++) {
-        double t0 = cli_now();
+        double t0 = util_now();
         uint64_t nodes = 0;
         if (divide && d == depth) {
             MoveList list;
@@ -122,7 +122,7 @@ int cmd_perft(int argc, char **argv)
             }
         } else
             nodes = perft_count(&b, rules, d, paths, h);
-        double dt = cli_now() - t0;
+        double dt = util_now() - t0;
         printf("perft %d %llu %.3f %.0f\n", d, (unsigned long long)nodes, dt,
                dt > 0 ? (double)nodes / dt : 0.0);
         fflush(stdout);

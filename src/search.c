@@ -24,7 +24,6 @@
 #include "search.h"
 
 #include "bitboard.h"
-#include "cli.h"
 #include "eval.h"
 #include "movepick.h"
 
@@ -72,8 +71,13 @@ struct SearchWorker {
     SearchInfo info;            /* the last finished iteration (main worker) */
 };
 
+static void fill_log_table(void);
+
 SearchWorker *search_worker_new(void)
 {
+    /* Every search runs on workers made here: the first one fills the reduction table. */
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_log_table);
     SearchWorker *w = calloc(1, sizeof *w);
     return w;
 }
@@ -105,7 +109,7 @@ SearchParams search_params = {
 
 static float log_table[MAX_MOVES + MAX_PLY];
 
-__attribute__((constructor)) static void search_init(void)
+static void fill_log_table(void)
 {
     for (int i = 1; i < MAX_MOVES + MAX_PLY; i++)
         log_table[i] = logf((float)i);
@@ -691,6 +695,15 @@ SearchResult search_run(SearchJob *job)
      * there is nothing to think about. */
     MoveList *root = &main_w->root;
     movegen_generate(&g->board, g->rules, false, root);
+    int kept = 0;
+    for (int i = 0; i < root->count; i++) {
+        bool excluded = false;
+        for (int k = 0; k < job->limits.exclude_len && k < ENGINE_MAX_EXCLUDE; k++)
+            excluded |= move_same(&root->moves[i], &job->limits.exclude[k], false);
+        if (!excluded)
+            root->moves[kept++] = root->moves[i];
+    }
+    root->count = kept; /* every move excluded: as if there were none (the caller's doing) */
     if (root->count == 0) {
         res.info.score = loss_score(0);
         return res;

@@ -11,7 +11,7 @@
  */
 #include "timeman.h"
 
-#include "cli.h"
+#include "util.h"
 
 enum { TIME_SOFT_PERCENT = 70 };
 #define TIME_MARGIN_FRACTION 0.03
@@ -20,7 +20,7 @@ enum { TIME_SOFT_PERCENT = 70 };
 
 void timeman_start(TimeManager *tm, double limit)
 {
-    tm->start = cli_now();
+    tm->start = util_now();
     if (limit <= 0) {
         tm->hard = tm->soft = 0;
         return;
@@ -36,8 +36,8 @@ void timeman_start(TimeManager *tm, double limit)
         tm->soft = tm->hard;
 }
 
-bool timeman_hard_expired(const TimeManager *tm) { return tm->hard > 0 && cli_now() >= tm->hard; }
+bool timeman_hard_expired(const TimeManager *tm) { return tm->hard > 0 && util_now() >= tm->hard; }
 
-bool timeman_soft_expired(const TimeManager *tm) { return tm->soft > 0 && cli_now() >= tm->soft; }
+bool timeman_soft_expired(const TimeManager *tm) { return tm->soft > 0 && util_now() >= tm->soft; }
 
-double timeman_elapsed(const TimeManager *tm) { return cli_now() - tm->start; }
+double timeman_elapsed(const TimeManager *tm) { return util_now() - tm->start; }

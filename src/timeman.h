@@ -12,7 +12,7 @@
 #include <stdbool.h>
 
 typedef struct {
-    double start;    /* cli_now() when the search began */
+    double start;    /* util_now() when the search began */
     double hard;     /* absolute time at which the search stops at once (0: never) */
     double soft;     /* absolute time after which no new iteration starts (0: never) */
 } TimeManager;

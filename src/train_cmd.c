@@ -16,6 +16,7 @@
 #include "egdb.h"
 #include "opts.h"
 #include "train.h"
+#include "util.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -363,7 +364,7 @@ static int cmd_train(int argc, char **argv)
     char err[ERR_LEN];
     TrainSample *train, *valid;
     TrainDataReport rep;
-    double t0 = cli_now();
+    double t0 = util_now();
     bool loaded = train_data_load(a.data, a.ndata, &a.d, &train, &valid, &rep, err);
     if (egdb)
         egdb_close(egdb);
@@ -378,7 +379,7 @@ static int cmd_train(int argc, char **argv)
              "databases (%zu differed from the game's)\n"
              "# %zu training positions, %zu held out (%.0f%% of the games); lambda %.2f, "
              "scale %.0f, n1 %d, %d buckets, %s loss, seed %llu\n",
-             rep.records, a.ndata, a.ndata > 1 ? "s" : "", rep.games, cli_now() - t0,
+             rep.records, a.ndata, a.ndata > 1 ? "s" : "", rep.games, util_now() - t0,
              rep.merged, a.d.dedup ? " (targets averaged)" : "", rep.relabelled, rep.disagreed,
              rep.ntrain, rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, a.d.scale,
              a.shape.n1, a.shape.buckets, a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce",
@@ -416,14 +417,14 @@ static int cmd_train(int argc, char **argv)
 
     /* 3. The epochs, each followed by a checkpoint. */
     while (st.epoch < a.t.epochs) {
-        double start = cli_now(), cpu = cpu_now(), loss, vm, vc;
+        double start = util_now(), cpu = cpu_now(), loss, vm, vc;
         double lr = train_lr(a.t.lr, st.epoch, a.t.epochs);
         if (!train_epoch(&st, train, rep.ntrain, &a.t, &loss, err)) {
             fprintf(stderr, "ponder train: %s\n", err);
             status = 1;
             goto done;
         }
-        double secs = cli_now() - start, rate = (double)rep.ntrain / (secs > 0 ? secs : 1e-9);
+        double secs = util_now() - start, rate = (double)rep.ntrain / (secs > 0 ? secs : 1e-9);
         cpu = cpu_now() - cpu;
         train_eval(&st.net, valid, rep.nvalid, a.t.threads, &vm, &vc);
         if (!a.quiet)
