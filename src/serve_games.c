@@ -15,8 +15,10 @@
  * test (a 16 MB memset per search) for no gain in play. The queue holds at most one entry per game
  * (a game with a search queued or running cannot ask for another, and cancelling takes a queued
  * entry out), so a ring of max_games entries never overflows. A search is identified by the game's
- * job counter: cancelling bumps it, and a running search whose job is stale is stopped at its next
- * iteration and its move discarded.
+ * job counter: cancelling bumps it, and stops the engine's job for it (its number is recorded
+ * with the worker, under the game's lock and the pool lock, in the same step that starts it, so a
+ * cancel either finds the search queued or finds its engine job); a stale search's move is
+ * discarded.
  */
 #include "serve.h"
 
@@ -38,6 +40,7 @@ typedef struct {
     /* Guarded by the pool lock. */
     ServeGame *game; /* the game being searched, or NULL */
     uint64_t job;    /* and its job id */
+    EngineJob search; /* the engine's job for it */
 } ServeWorker;
 
 struct ServeStore {
@@ -160,7 +163,7 @@ void serve_store_shutdown(ServeStore *s)
     s->stopping = true;
     for (int i = 0; i < s->opt.workers; i++)
         if (s->workers[i].game && s->workers[i].engine)
-            engine_stop(s->workers[i].engine);
+            engine_stop(s->workers[i].engine, s->workers[i].search);
     pthread_cond_broadcast(&s->pool_cond);
     pthread_mutex_unlock(&s->pool_lock);
 
@@ -453,7 +456,7 @@ void serve_game_cancel_search(ServeStore *s, ServeGame *g)
     s->qlen = kept;
     for (int i = 0; i < s->opt.workers; i++)
         if (s->workers[i].game == g && s->workers[i].job == g->job)
-            engine_stop(s->workers[i].engine);
+            engine_stop(s->workers[i].engine, s->workers[i].search);
     pthread_mutex_unlock(&s->pool_lock);
     g->job++;
     g->engine = SERVE_ENGINE_IDLE;
@@ -472,7 +475,7 @@ bool serve_game_stop_search(ServeStore *s, ServeGame *g)
     pthread_mutex_lock(&s->pool_lock);
     for (int i = 0; i < s->opt.workers; i++)
         if (s->workers[i].game == g && s->workers[i].job == g->job)
-            engine_stop(s->workers[i].engine);
+            engine_stop(s->workers[i].engine, s->workers[i].search);
     pthread_mutex_unlock(&s->pool_lock);
     return true;
 }
@@ -495,8 +498,8 @@ typedef struct {
     uint64_t job;
 } SearchContext;
 
-/* Each finished iteration: publish it as the game's live search line, or stop a search whose
- * job was cancelled meanwhile. */
+/* Each finished iteration: publish it as the game's live search line (unless its job was
+ * cancelled meanwhile; the cancel has stopped it). */
 static void on_iteration(const SearchInfo *info, void *arg)
 {
     SearchContext *c = arg;
@@ -507,10 +510,7 @@ static void on_iteration(const SearchInfo *info, void *arg)
         g->info = *info;
         g->has_info = true;
         serve_game_changed(s, g);
-        if (g->stop_requested || serve_store_stopping(s))
-            engine_stop(c->worker->engine);
-    } else
-        engine_stop(c->worker->engine);
+    }
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -557,6 +557,20 @@ static void run_job(ServeWorker *w, ServeGame *g)
         pthread_mutex_unlock(&g->lock);
         return;
     }
+    /* Start the engine's job with both locks held: a stop or cancel (which take them) comes
+     * before, and finds the search queued, or after, and finds its job number. */
+    SearchContext ctx = {w, g, job};
+    char err[ERR_LEN];
+    w->search = engine_start(w->engine, w->scratch, &limits, on_iteration, NULL, &ctx, err);
+    if (!w->search) {
+        pthread_mutex_unlock(&s->pool_lock);
+        g->engine = SERVE_ENGINE_IDLE;
+        g->job++;
+        snprintf(g->engine_error, sizeof g->engine_error, "%.90s", err);
+        serve_game_changed(s, g);
+        pthread_mutex_unlock(&g->lock);
+        return;
+    }
     w->game = g;
     w->job = job;
     s->thinking++;
@@ -564,9 +578,9 @@ static void run_job(ServeWorker *w, ServeGame *g)
     serve_game_changed(s, g);
     pthread_mutex_unlock(&g->lock);
 
-    /* 2. Search without any lock held. */
-    SearchContext ctx = {w, g, job};
-    SearchResult res = engine_search(w->engine, w->scratch, &limits, on_iteration, &ctx);
+    /* 2. Wait for the search without any lock held. */
+    SearchResult res;
+    engine_wait(w->engine, w->search, &res);
 
     pthread_mutex_lock(&s->pool_lock);
     w->game = NULL;
