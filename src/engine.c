@@ -435,7 +435,7 @@ bool engine_option_set(Engine *e, const char *name, const char *value, char *err
         char *end;
         errno = 0;
         n = strtol(value, &end, 10);
-        if (end == value || *end || errno == ERANGE || n < o->min || n > o->max) {
+        if (!(*value == '-' || (*value >= '0' && *value <= '9')) || end == value || *end || errno == ERANGE || n < o->min || n > o->max) {
             snprintf(err, ERR_LEN, "option %s: `%.40s' is not a whole number in %ld-%ld",
                      o->name, value, o->min, o->max);
             return false;

@@ -575,7 +575,7 @@ static void fill_info(SearchWorker *w, int depth, int score)
     info->seldepth = w->seldepth;
     info->score = score;
     info->nodes = total_nodes(w->job);
-    info->time = timeman_elapsed(&w->job->tm);
+    info->time = timeman_now() - w->job->started;
     info->pv_len = w->pv_len[0];
     memcpy(info->pv, w->pv[0], (size_t)info->pv_len * sizeof(Move));
 }
@@ -672,10 +672,11 @@ SearchResult search_tree(SearchJob *job)
     }
     res.has_move = true;
     res.best = root->moves[0];
+    job->started = timeman_now();
     if (job->limits.ponder)
-        timeman_start_untimed(&job->tm, timeman_now());
+        timeman_start_untimed(&job->tm, job->started);
     else
-        timeman_start(&job->tm, &job->limits, timeman_now());
+        timeman_start(&job->tm, &job->limits, job->started);
     bool timed = job->limits.time > 0 || job->limits.clock > 0;
     if (root->count == 1 && timed && !job->limits.infinite && !job->limits.ponder) {
         res.info.pv_len = 1;
@@ -735,7 +736,7 @@ SearchResult search_tree(SearchJob *job)
     /* 4. The move of the last finished iteration (or the better move of an unfinished one). */
     res.info = main_w->info;
     res.info.nodes = total_nodes(job);
-    res.info.time = timeman_elapsed(&job->tm);
+    res.info.time = timeman_now() - job->started;
     if (res.info.pv_len > 0)
         res.best = res.info.pv[0];
     if (res.info.pv_len > 1) {

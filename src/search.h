@@ -69,6 +69,8 @@ typedef struct {
     const Game *game;            /* the game whose current position is searched */
     SearchLimits limits;         /* what the caller allowed */
     TimeManager tm;              /* deadlines (main worker only, set up by search_run) */
+    double started;              /* timeman_now() when the search began (reports count from it;
+                                    a ponder search's deadlines count from the ponder-hit) */
     atomic_bool *stop;           /* set to end the search (by the facade or the main worker) */
     atomic_bool ponderhit;       /* set (with ponderhit_at) when a ponder search becomes timed */
     _Atomic double ponderhit_at; /* when: the clock counts from then (timeman_now() seconds) */
