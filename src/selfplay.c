@@ -26,7 +26,6 @@
 #include "engine.h"
 #include "openings.h"
 #include "trainfile.h"
-#include "weights.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -546,13 +545,18 @@ static int cmd_selfplay(int argc, char **argv)
     }
 
     char err[ERR_LEN];
-    if (o.weights) {
-        Weights w;
-        weights_default(&w);
-        if (!weights_load(&w, o.weights, err)) {
+    if (o.weights) { /* a bad weights file is a bad argument: checked before anything runs */
+        EngineOptions eo;
+        engine_default_options(&eo);
+        eo.hash_mb = 1;
+        eo.weights = o.weights;
+        eo.egdb_dir = NULL;
+        Engine *probe = engine_new(&eo, err);
+        if (!probe) {
             fprintf(stderr, "ponder selfplay: %s\n", err);
             return 2;
         }
+        engine_free(probe);
     }
     Opening *openings = NULL;
     int n = o.openings && strcmp(o.openings, "ballots") != 0

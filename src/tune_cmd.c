@@ -11,8 +11,7 @@
 #include "cli.h"
 #include "command.h"
 #include "trainfile.h"
-#include "tune.h"
-#include "weights.h"
+#include "tune.h" /* and the weights it fits (weights.h) */
 
 #include <errno.h>
 #include <stdlib.h>
