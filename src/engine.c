@@ -11,9 +11,8 @@
  * the search thread exists; engine_stop and engine_ponderhit act only when the number they are
  * given is the running job's, under the same mutex, so a stop cannot be lost to a search that
  * has not begun, nor reach a later job. The search itself reads the flags without the mutex
- * (atomics). A thread is created per job: measured, keeping one alive between jobs saves about
- * what a thread creation costs (tens of microseconds) against searches of milliseconds; the
- * search's helper threads are likewise created per search (search.c).
+ * (atomics). The threads live as long as the engine (thread.c): threads[0] runs the jobs,
+ * threads[1..] the search's helpers, in engine_start's jobs and engine_search alike.
  */
 #include "engine.h"
 
@@ -31,6 +30,8 @@ struct Engine {
     Weights weights;             /* evaluation weights */
     char weights_path[ENGINE_PATH_MAX]; /* their file ("" : built in) */
     SearchWorker *workers[SEARCH_MAX_THREADS];
+    SearchThread *threads[SEARCH_MAX_THREADS]; /* threads[i] runs workers[i]; threads[0] runs
+                                                  the jobs of engine_start */
     int nworkers;
     const EgdbDriver *egdb;      /* databases in use, or NULL */
     void *egdb_handle;
@@ -42,9 +43,8 @@ struct Engine {
     bool running;                /* job is searching */
     bool pondering;              /* job was started pondering and has had no ponder-hit */
     bool unwaited;               /* job has been started and not waited for */
-    bool threaded;               /* job runs on thread (engine_start), to be joined */
+    bool threaded;               /* job runs on threads[0] (engine_start), to be waited for */
     bool joining;                /* a thread is in engine_wait for job */
-    pthread_t thread;
     atomic_bool stop;            /* the running job's stop flag */
     SearchJob sj;                /* the running job */
     Game game;                   /* its position, copied */
@@ -99,17 +99,30 @@ static bool set_threads(Engine *e, long n, char *err)
     }
     int old = e->nworkers;
     while (e->nworkers < n) {
+        char msg[ERR_LEN];
         SearchWorker *w = search_worker_new();
-        if (!w) {
-            while (e->nworkers > old)
-                search_worker_free(e->workers[--e->nworkers]);
-            snprintf(err, ERR_LEN, "out of memory for %ld search threads", n);
+        SearchThread *t = w ? thread_new(msg) : NULL;
+        if (!t) {
+            search_worker_free(w);
+            while (e->nworkers > old) {
+                e->nworkers--;
+                thread_free(e->threads[e->nworkers]);
+                search_worker_free(e->workers[e->nworkers]);
+            }
+            if (w)
+                snprintf(err, ERR_LEN, "%s (%ld search threads asked for)", msg, n);
+            else
+                snprintf(err, ERR_LEN, "out of memory for %ld search threads", n);
             return false;
         }
-        e->workers[e->nworkers++] = w;
+        e->workers[e->nworkers] = w;
+        e->threads[e->nworkers++] = t;
     }
-    while (e->nworkers > n)
-        search_worker_free(e->workers[--e->nworkers]);
+    while (e->nworkers > n) {
+        e->nworkers--;
+        thread_free(e->threads[e->nworkers]);
+        search_worker_free(e->workers[e->nworkers]);
+    }
     return true;
 }
 
@@ -209,8 +222,10 @@ void engine_free(Engine *e)
     if (job)
         engine_wait(e, job, &r);
     close_egdb(e);
-    for (int i = 0; i < e->nworkers; i++)
+    for (int i = 0; i < e->nworkers; i++) {
+        thread_free(e->threads[i]);
         search_worker_free(e->workers[i]);
+    }
     if (e->hash_mb)
         tt_free(&e->tt);
     pthread_mutex_destroy(&e->lock);
@@ -255,6 +270,7 @@ static EngineJob claim(Engine *e, const Game *g, const SearchLimits *limits, Sea
     j->cb = cb;
     j->cb_ctx = ctx;
     j->workers = e->workers;
+    j->threads = e->threads;
     j->nworkers = e->nworkers;
     j->egdb = e->egdb;
     j->egdb_handle = e->egdb_handle;
@@ -280,14 +296,13 @@ static void finish(Engine *e, const SearchResult *r)
     pthread_mutex_unlock(&e->lock);
 }
 
-static void *job_main(void *arg)
+static void job_main(void *arg)
 {
     Engine *e = arg;
     SearchResult r = search_run(&e->sj);
     finish(e, &r);
     if (e->on_done)
         e->on_done(e->job, &r, e->done_ctx);
-    return NULL;
 }
 
 EngineJob engine_start(Engine *e, const Game *g, const SearchLimits *limits,
@@ -303,13 +318,7 @@ EngineJob engine_start(Engine *e, const Game *g, const SearchLimits *limits,
     e->on_done = on_done;
     e->done_ctx = ctx;
     e->threaded = true;
-    int rc = pthread_create(&e->thread, NULL, job_main, e);
-    if (rc != 0) {
-        e->running = e->pondering = e->unwaited = e->threaded = false;
-        pthread_mutex_unlock(&e->lock);
-        snprintf(err, ERR_LEN, "cannot start a search thread: %s", strerror(rc));
-        return 0;
-    }
+    thread_run(e->threads[0], job_main, e);
     pthread_mutex_unlock(&e->lock);
     return job;
 }
@@ -322,9 +331,8 @@ bool engine_wait(Engine *e, EngineJob job, SearchResult *out)
         return false;
     }
     e->joining = true;
-    pthread_t t = e->thread;
     pthread_mutex_unlock(&e->lock);
-    pthread_join(t, NULL);
+    thread_wait(e->threads[0]);
     pthread_mutex_lock(&e->lock);
     *out = e->result;
     e->unwaited = e->threaded = e->joining = false;

@@ -6,8 +6,8 @@
  *
  * An Engine owns a transposition table, its search workers, its evaluation weights and its
  * databases. A search is a job: engine_start() copies the Game (so repetitions in its history
- * count as draws) and the SearchLimits, starts the search on a thread of its own and returns the
- * job's number at once; each finished iteration is reported through a callback; engine_wait()
+ * count as draws) and the SearchLimits, starts the search on the engine's job thread and returns
+ * the job's number at once (the engine's threads live as long as it does: thread.h); each finished iteration is reported through a callback; engine_wait()
  * gives the result. engine_stop() and engine_ponderhit() name the job they are meant for, so a
  * stop is never lost (the job's stop flag is armed before engine_start returns) and never reaches
  * the next job. engine_search() is the blocking form, for front ends that have nothing else to do
@@ -55,7 +55,7 @@ typedef void (*SearchDoneCallback)(EngineJob job, const SearchResult *result, vo
 void engine_default_options(EngineOptions *opt);
 
 /* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): a size outside its limits, no
- * memory for the table, an unreadable or malformed weights file, unreadable databases. */
+ * memory for the table or no thread to be had, an unreadable or malformed weights file, unreadable databases. */
 Engine *engine_new(const EngineOptions *opt, char *err);
 
 /* Frees E; a job still running is stopped and waited for first. NULL is allowed. */
@@ -67,8 +67,8 @@ void engine_new_game(Engine *e);
 /* Starts searching the current position of G within LIMITS and returns at once with the job's
  * number. G and LIMITS are copied. ON_ITERATION (may be NULL) hears of every finished iteration
  * and ON_DONE (may be NULL) of the end, both from the search thread, with CTX. Returns 0 with the
- * reason in ERR (ERR_LEN bytes) when the previous job has not been waited for or no thread can
- * be started. Every job must be waited for with engine_wait. Limits as in SearchLimits: with no
+ * reason in ERR (ERR_LEN bytes) when the previous job has not been waited for. Every job must be
+ * waited for with engine_wait. Limits as in SearchLimits: with no
  * limit at all (and not pondering) the search runs until engine_stop. */
 EngineJob engine_start(Engine *e, const Game *g, const SearchLimits *limits,
                        SearchCallback on_iteration, SearchDoneCallback on_done, void *ctx,

@@ -31,7 +31,6 @@
 #include "movepick.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -649,11 +648,7 @@ static void iterate(SearchWorker *w)
     }
 }
 
-static void *helper_main(void *arg)
-{
-    iterate(arg);
-    return NULL;
-}
+static void helper_main(void *arg) { iterate(arg); }
 
 SearchResult search_tree(SearchJob *job)
 {
@@ -710,14 +705,9 @@ SearchResult search_tree(SearchJob *job)
     main_w->info.pv_len = 1;
     main_w->info.pv[0] = root->moves[0];
 
-    /* 3. Start the helpers, search, then stop and join them. */
-    pthread_t threads[SEARCH_MAX_THREADS];
-    int started = 0;
-    for (int t = 1; t < job->nworkers && t < SEARCH_MAX_THREADS; t++) {
-        if (pthread_create(&threads[t], NULL, helper_main, job->workers[t]) != 0)
-            break;
-        started = t;
-    }
+    /* 3. Start the helpers on their threads, search, then stop them and wait for them. */
+    for (int t = 1; t < job->nworkers; t++)
+        thread_run(job->threads[t], helper_main, job->workers[t]);
     iterate(main_w);
 
     /* An infinite search waits for a stop even when it has nothing left to search, and a ponder
@@ -730,8 +720,8 @@ SearchResult search_tree(SearchJob *job)
         nanosleep(&ts, NULL);
     }
     atomic_store(job->stop, true);
-    for (int t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
+    for (int t = 1; t < job->nworkers; t++)
+        thread_wait(job->threads[t]);
 
     /* 4. The move of the last finished iteration (or the better move of an unfinished one). */
     res.info = main_w->info;

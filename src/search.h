@@ -15,6 +15,7 @@
 #include "egdb_hook.h"
 #include "game.h"
 #include "score.h"
+#include "thread.h"
 #include "timeman.h"
 #include "tt.h"
 #include "weights.h"
@@ -77,6 +78,7 @@ typedef struct {
     SearchCallback cb;           /* iteration reports, or NULL */
     void *cb_ctx;
     SearchWorker **workers;      /* workers[0] is the main one */
+    SearchThread **threads;      /* threads[t] runs helper t (t >= 1; threads[0] is not used) */
     int nworkers;
     const EgdbDriver *egdb;      /* databases, or NULL */
     void *egdb_handle;
