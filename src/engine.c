@@ -11,8 +11,10 @@
  * the search thread exists; engine_stop and engine_ponderhit act only when the number they are
  * given is the running job's, under the same mutex, so a stop cannot be lost to a search that
  * has not begun, nor reach a later job. The search itself reads the flags without the mutex
- * (atomics). The threads live as long as the engine (thread.c): threads[0] runs the jobs,
- * threads[1..] the search's helpers, in engine_start's jobs and engine_search alike.
+ * (atomics). The threads start on first use and then live as long as the engine (thread.c):
+ * threads[0] runs the jobs, threads[1..] the search's helpers, in engine_start's jobs and
+ * engine_search alike; a single-threaded engine_search never starts one (the HackerRank build has
+ * no threads at all).
  */
 #include "engine.h"
 
@@ -99,31 +101,34 @@ static bool set_threads(Engine *e, long n, char *err)
     }
     int old = e->nworkers;
     while (e->nworkers < n) {
-        char msg[ERR_LEN];
         SearchWorker *w = search_worker_new();
-        SearchThread *t = w ? thread_new(msg) : NULL;
-        if (!t) {
-            search_worker_free(w);
-            while (e->nworkers > old) {
-                e->nworkers--;
-                thread_free(e->threads[e->nworkers]);
-                search_worker_free(e->workers[e->nworkers]);
-            }
-            if (w)
-                snprintf(err, ERR_LEN, "%s (%ld search threads asked for)", msg, n);
-            else
-                snprintf(err, ERR_LEN, "out of memory for %ld search threads", n);
+        if (!w) {
+            while (e->nworkers > old)
+                search_worker_free(e->workers[--e->nworkers]);
+            snprintf(err, ERR_LEN, "out of memory for %ld search threads", n);
             return false;
         }
-        e->workers[e->nworkers] = w;
-        e->threads[e->nworkers++] = t;
+        e->workers[e->nworkers++] = w;
     }
     while (e->nworkers > n) {
         e->nworkers--;
         thread_free(e->threads[e->nworkers]);
+        e->threads[e->nworkers] = NULL;
         search_worker_free(e->workers[e->nworkers]);
     }
     return true;
+}
+
+/* Starts the threads FROM..nworkers-1 that do not run yet (threads are made on first use, so an
+ * engine that only ever searches on its caller's thread, as a single-threaded program does, never
+ * starts one). Returns the index of the first that could not be started (nworkers when all run),
+ * with the reason in ERR. */
+static int start_threads(Engine *e, int from, char *err)
+{
+    for (int i = from; i < e->nworkers; i++)
+        if (!e->threads[i] && !(e->threads[i] = thread_new(err)))
+            return i;
+    return e->nworkers;
 }
 
 /* Whether VALUE means "no file": the built-in weights, no databases. */
@@ -271,7 +276,10 @@ static EngineJob claim(Engine *e, const Game *g, const SearchLimits *limits, Sea
     j->cb_ctx = ctx;
     j->workers = e->workers;
     j->threads = e->threads;
-    j->nworkers = e->nworkers;
+    /* Helpers that cannot get a thread are left out: fewer threads, same search. */
+    j->nworkers = start_threads(e, 1, err);
+    if (j->nworkers < 1)
+        j->nworkers = 1;
     j->egdb = e->egdb;
     j->egdb_handle = e->egdb_handle;
     j->egdb_pieces = e->egdb_pieces;
@@ -310,6 +318,10 @@ EngineJob engine_start(Engine *e, const Game *g, const SearchLimits *limits,
                        char *err)
 {
     pthread_mutex_lock(&e->lock);
+    if (start_threads(e, 0, err) == 0) {
+        pthread_mutex_unlock(&e->lock);
+        return 0;
+    }
     EngineJob job = claim(e, g, limits, on_iteration, ctx, err);
     if (!job) {
         pthread_mutex_unlock(&e->lock);

@@ -55,7 +55,7 @@ typedef void (*SearchDoneCallback)(EngineJob job, const SearchResult *result, vo
 void engine_default_options(EngineOptions *opt);
 
 /* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): a size outside its limits, no
- * memory for the table or no thread to be had, an unreadable or malformed weights file, unreadable databases. */
+ * memory for the table, an unreadable or malformed weights file, unreadable databases. */
 Engine *engine_new(const EngineOptions *opt, char *err);
 
 /* Frees E; a job still running is stopped and waited for first. NULL is allowed. */
@@ -67,8 +67,10 @@ void engine_new_game(Engine *e);
 /* Starts searching the current position of G within LIMITS and returns at once with the job's
  * number. G and LIMITS are copied. ON_ITERATION (may be NULL) hears of every finished iteration
  * and ON_DONE (may be NULL) of the end, both from the search thread, with CTX. Returns 0 with the
- * reason in ERR (ERR_LEN bytes) when the previous job has not been waited for. Every job must be
- * waited for with engine_wait. Limits as in SearchLimits: with no
+ * reason in ERR (ERR_LEN bytes) when the previous job has not been waited for or the engine's job
+ * thread cannot be started (threads start on first use and then live as long as the engine; a
+ * helper thread that cannot be started is left out of the search). Every job must be waited for
+ * with engine_wait. Limits as in SearchLimits: with no
  * limit at all (and not pondering) the search runs until engine_stop. */
 EngineJob engine_start(Engine *e, const Game *g, const SearchLimits *limits,
                        SearchCallback on_iteration, SearchDoneCallback on_done, void *ctx,
