@@ -65,10 +65,15 @@ void engine_default_options(EngineOptions *opt)
     opt->egdb_dir = d && d->default_dir ? d->default_dir() : NULL;
 }
 
-/* Copies the text of MSG after PREFIX into ERR, truncated to ERR_LEN. */
+/* Writes PREFIX and then MSG into ERR, truncated to ERR_LEN bytes (MSG may be ERR's size). */
 static void prefixed(char *err, const char *prefix, const char *msg)
 {
-    snprintf(err, ERR_LEN, "%s%s", prefix, msg);
+    size_t at = 0;
+    for (const char *p = prefix; *p && at + 1 < ERR_LEN; p++)
+        err[at++] = *p;
+    for (const char *p = msg; *p && at + 1 < ERR_LEN; p++)
+        err[at++] = *p;
+    err[at] = '\0';
 }
 
 /* ---- the parts, each replaceable while no job runs ---- */
