@@ -33,8 +33,9 @@ typedef struct SearchLimits {
     double inc;       /* seconds added to that clock after each move (with clock) */
     int moves_to_go;  /* moves until the clock gets more time (0: all remaining moves) */
     bool infinite;    /* search until stopped (analysis) */
-    bool ponder;      /* think on the opponent's time: no limit applies until
-                         engine_ponderhit(), which starts the clock (the limits above) */
+    bool ponder;      /* think on the opponent's time: the time, clock and node limits
+                         apply only from engine_ponderhit(), which starts the clock; a depth
+                         reached before it waits for it (or a stop) */
 } SearchLimits;
 
 typedef struct {
