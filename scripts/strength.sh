@@ -1,0 +1,55 @@
+#!/bin/sh
+# strength.sh - plays this tree's engine against an older one built from git, the way every
+# strength figure in docs/ is measured.
+#
+#   scripts/strength.sh [-r REF] [-t SECONDS] [-g GAMES] [-s SPRT] [-o DIR] [-- NEW_ARGS...]
+#
+#   -r REF      the reference commit (default ce1f348, the engine before the network)
+#   -t SECONDS  per move for both sides (default 0.1)
+#   -g GAMES    games (default 312: every ballot twice, colours swapped)
+#   -s E0,E1,A,B  stop early by the GSPRT (passed to ponder match --sprt)
+#   -o DIR      where the PDN, the JSON result and the reference build go (default build/strength)
+#   NEW_ARGS    extra options for the new engine's `ponder player' (e.g. --eval classic)
+#
+# The reference is built once in a git worktree under DIR (reused by later runs). Both sides
+# play one thread with the same time and a 64 MB table, no endgame databases (PONDER_EGDB=none),
+# two games at once (-j 2 for a 2-core machine: run nothing else heavy meanwhile). The result
+# (W/D/L, Elo with its 95% interval) is what `ponder match' prints.
+set -eu
+cd "$(dirname "$0")/.."
+ref=ce1f348
+tm=0.1
+games=312
+sprt=
+out=build/strength
+while getopts r:t:g:s:o:h opt; do
+    case $opt in
+    r) ref=$OPTARG ;;
+    t) tm=$OPTARG ;;
+    g) games=$OPTARG ;;
+    s) sprt=$OPTARG ;;
+    o) out=$OPTARG ;;
+    *) sed -n '2,17p' "$0" >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ "${1:-}" = "--" ] && shift
+extra="$*"
+
+mkdir -p "$out"
+refdir="$out/ref-$ref"
+if [ ! -x "$refdir/ponder" ]; then
+    [ -d "$refdir" ] || git worktree add --detach "$refdir" "$ref" >&2
+    make -C "$refdir" -j2 ponder >&2
+fi
+make -j2 ponder >&2
+
+export PONDER_EGDB=none
+stamp=$(date +%Y%m%d-%H%M%S)
+set -- --time "$tm" --games "$games" -j 2 --seed 1 --names "new,$ref" \
+    --pdn "$out/$stamp.pdn" --json "$out/$stamp.json"
+[ -n "$sprt" ] && set -- "$@" --sprt "$sprt"
+echo "strength: $(git rev-parse --short HEAD) ${extra:+($extra) }vs $ref, $games games at $tm s/move" >&2
+./ponder match "$@" \
+    "$PWD/ponder player --threads 1 --hash 64 --time {time} --fen {fen} $extra" \
+    "$PWD/$refdir/ponder player --threads 1 --hash 64 --time {time} --fen {fen}"
