@@ -134,6 +134,10 @@ static void check_ponderhit(SearchJob *job)
         return;
     job->limits.ponder = false;
     timeman_start(&job->tm, &job->limits, atomic_load(&job->ponderhit_at));
+    /* One legal move and a clock: nothing to think about any more (as at the start of a timed
+     * search). */
+    if (job->workers[0]->root.count == 1 && timeman_timed(&job->tm) && !job->limits.infinite)
+        atomic_store_explicit(job->stop, true, memory_order_relaxed);
 }
 
 /* Counts a node; the main worker also enforces the node and time limits. */

@@ -7,6 +7,7 @@
  */
 #include "check.h"
 #include "engine.h"
+#include "notation.h"
 
 #include <stdatomic.h>
 #include <time.h>
@@ -177,6 +178,23 @@ static void test_ponderhit(void)
     CHECK(engine_wait(e, job, &r));
     CHECK(timeman_now() - hit < 0.05);
     CHECK(r.info.depth == 3);
+
+    /* One legal move: pondered on until the hit, played at once after it. */
+    Board forced;
+    ParseError pe;
+    CHECK(notation_parse_fen("W:W18:B15,22", &forced, &pe)); /* White must take 18x11 */
+    game_init(&game, &RULES_ENGLISH, &forced);
+    SearchLimits one = {.time = 5, .ponder = true};
+    Listener l3 = {0};
+    job = engine_start(e, &game, &one, NULL, on_done, &l3, err);
+    sleep_s(0.1);
+    CHECK(atomic_load(&l3.done) == 0);
+    hit = timeman_now();
+    CHECK(engine_ponderhit(e, job));
+    CHECK(engine_wait(e, job, &r));
+    CHECK(timeman_now() - hit < 0.1);
+    CHECK(r.has_move && r.best.from == 17 && r.best.to == 10);
+    game_init(&game, &RULES_ENGLISH, NULL);
 
     /* A job not started pondering has no ponder-hit. */
     SearchLimits plain = {.depth = 2};
