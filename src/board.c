@@ -6,19 +6,13 @@
  */
 #include "board.h"
 
+#include "rng.h"
+
 #include <stdio.h>
 #include <string.h>
 
 uint64_t zobrist_piece[COLOR_NB][2][SQUARE_NB];
 uint64_t zobrist_side;
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 __attribute__((constructor)) static void zobrist_init(void)
 {
@@ -26,8 +20,8 @@ __attribute__((constructor)) static void zobrist_init(void)
     for (int c = 0; c < COLOR_NB; c++)
         for (int k = 0; k < 2; k++)
             for (int sq = 0; sq < SQUARE_NB; sq++)
-                zobrist_piece[c][k][sq] = splitmix64(&s);
-    zobrist_side = splitmix64(&s);
+                zobrist_piece[c][k][sq] = rng_splitmix64(&s);
+    zobrist_side = rng_splitmix64(&s);
 }
 
 uint64_t board_compute_key(const Board *b)

@@ -78,33 +78,42 @@ static size_t put_run(uint8_t *out, int v, uint64_t n)
     return k;
 }
 
+/* Reads the run at DATA[*P] (of the block DATA[0..LEN)), the one reader of put_run's coding:
+ * *VALUE gets its value, *N its length, and *P moves past it. Returns false if the block ends
+ * inside the run or its length is out of range. */
+static inline bool next_run(const uint8_t *data, size_t len, size_t *p, int *value, uint64_t *n)
+{
+    if (*p >= len)
+        return false;
+    uint8_t byte = data[(*p)++];
+    *value = byte >> 6;
+    *n = (byte & 63u) + 1;
+    if ((byte & 63u) != 63)
+        return true;
+    uint64_t extra = 0;
+    for (int shift = 0;; shift += 7) {
+        if (*p >= len || shift > 35)
+            return false;
+        uint8_t c = data[(*p)++];
+        extra |= (uint64_t)(c & 0x7F) << shift;
+        if (!(c & 0x80))
+            break;
+    }
+    *n = 64 + extra;
+    return true;
+}
+
 /* Decodes the block at DATA[0..LEN) into OUT (COUNT values). Returns false if it is malformed. */
 static bool decode_block(const uint8_t *data, size_t len, uint8_t *out, uint32_t count)
 {
     size_t p = 0;
     uint32_t filled = 0;
     while (filled < count) {
-        if (p >= len)
+        int v;
+        uint64_t n;
+        if (!next_run(data, len, &p, &v, &n) || n > count - filled)
             return false;
-        uint8_t byte = data[p++];
-        uint64_t n = (byte & 63u) + 1;
-        if ((byte & 63u) == 63) {
-            uint64_t extra = 0;
-            int shift = 0;
-            for (;;) {
-                if (p >= len || shift > 35)
-                    return false;
-                uint8_t c = data[p++];
-                extra |= (uint64_t)(c & 0x7F) << shift;
-                shift += 7;
-                if (!(c & 0x80))
-                    break;
-            }
-            n = 64 + extra;
-        }
-        if (n > count - filled)
-            return false;
-        memset(out + filled, byte >> 6, (size_t)n);
+        memset(out + filled, v, (size_t)n);
         filled += (uint32_t)n;
     }
     return p == len;
@@ -116,25 +125,13 @@ static int block_value(const uint8_t *data, size_t len, uint32_t i)
     size_t p = 0;
     uint64_t pos = 0;
     while (p < len) {
-        uint8_t byte = data[p++];
-        uint64_t n = (byte & 63u) + 1;
-        if ((byte & 63u) == 63) {
-            uint64_t extra = 0;
-            int shift = 0;
-            for (;;) {
-                if (p >= len || shift > 35)
-                    return -1;
-                uint8_t c = data[p++];
-                extra |= (uint64_t)(c & 0x7F) << shift;
-                shift += 7;
-                if (!(c & 0x80))
-                    break;
-            }
-            n = 64 + extra;
-        }
+        int v;
+        uint64_t n;
+        if (!next_run(data, len, &p, &v, &n))
+            return -1;
         pos += n;
         if (i < pos)
-            return byte >> 6;
+            return v;
     }
     return -1;
 }

@@ -5,6 +5,7 @@
 #include "command.h"
 #include "egdb_build.h"
 #include "notation.h"
+#include "rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,9 +162,7 @@ static int cmd_egdb(int argc, char **argv)
         int n = egdb_complete_pieces(set), have = 0;
         uint64_t x = 0x9E3779B97F4A7C15ull;
         while (boards && have < N) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            rng_xorshift64(&x);
             int bm = (int)(x % (unsigned)(n + 1)), bk = (int)((x >> 8) % (unsigned)(n - bm + 1));
             int wm = (int)((x >> 16) % (unsigned)(n - bm - bk + 1)), wk = n - bm - bk - wm;
             if (bm + bk == 0 || wm + wk == 0)

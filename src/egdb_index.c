@@ -118,7 +118,10 @@ uint64_t egdb_index_encode(const EgdbSlice *s, const Board *b)
     return i;
 }
 
-bool egdb_index_decode(const EgdbSlice *s, uint64_t i, Board *b)
+/* The four digits of index I of S, unranked: black men (squares 0-27), white men (squares
+ * 4-31, shifted down by 4), black kings and white kings (each among the squares still free,
+ * squeezed). The one reading of the index's mixed radix. */
+static inline void index_sets(const EgdbSlice *s, uint64_t i, Bitboard sets[4])
 {
     uint64_t wk_r = i % s->r_wk;
     i /= s->r_wk;
@@ -126,19 +129,35 @@ bool egdb_index_decode(const EgdbSlice *s, uint64_t i, Board *b)
     i /= s->r_bk;
     uint64_t wm_r = i % s->r_wm;
     uint64_t bm_r = i / s->r_wm;
-    Bitboard bm = unrank_set(bm_r, 28, s->bm);
-    Bitboard wm = unrank_set(wm_r, 28, s->wm) << 4;
+    sets[0] = unrank_set(bm_r, 28, s->bm);
+    sets[1] = unrank_set(wm_r, 28, s->wm);
+    sets[2] = unrank_set(bk_r, 32 - s->bm - s->wm, s->bk);
+    sets[3] = unrank_set(wk_r, 32 - s->bm - s->wm - s->bk, s->wk);
+}
+
+/* The board (Black to move, no key) of the sets index_sets gives. Returns false, B untouched,
+ * if the men overlap (an index no position has). */
+static inline bool board_of_sets(Bitboard bm, Bitboard wm, Bitboard bk, Bitboard wk, Board *b)
+{
+    wm <<= 4;
     if (bm & wm)
         return false;
     Bitboard men = bm | wm;
-    Bitboard bk = spread(unrank_set(bk_r, 32 - s->bm - s->wm, s->bk), men);
-    Bitboard wk = spread(unrank_set(wk_r, 32 - s->bm - s->wm - s->bk, s->wk), men | bk);
+    bk = spread(bk, men);
+    wk = spread(wk, men | bk);
     b->pieces[BLACK] = bm | bk;
     b->pieces[WHITE] = wm | wk;
     b->kings = bk | wk;
     b->side = BLACK;
     b->key = 0; /* the databases never need it: callers that do use board_compute_key() */
     return true;
+}
+
+bool egdb_index_decode(const EgdbSlice *s, uint64_t i, Board *b)
+{
+    Bitboard sets[4];
+    index_sets(s, i, sets);
+    return board_of_sets(sets[0], sets[1], sets[2], sets[3], b);
 }
 
 /* Square i to square 31 - i: the board turned 180 degrees is the bit order reversed. */
@@ -198,18 +217,8 @@ static inline uint64_t first_subset(int k) { return k ? (1ull << k) - 1 : 0; }
 
 static void cursor_rebuild(EgdbCursor *c)
 {
-    Bitboard black_men = (Bitboard)c->bm, white_men = (Bitboard)c->wm << 4;
-    c->valid = !(black_men & white_men);
-    if (!c->valid)
-        return;
-    Bitboard men = black_men | white_men;
-    Bitboard bk = spread((Bitboard)c->bk, men);
-    Bitboard wk = spread((Bitboard)c->wk, men | bk);
-    c->b.pieces[BLACK] = black_men | bk;
-    c->b.pieces[WHITE] = white_men | wk;
-    c->b.kings = bk | wk;
-    c->b.side = BLACK;
-    c->b.key = 0;
+    c->valid = board_of_sets((Bitboard)c->bm, (Bitboard)c->wm, (Bitboard)c->bk, (Bitboard)c->wk,
+                             &c->b);
 }
 
 void egdb_cursor_start(EgdbCursor *c, const EgdbSlice *s, uint64_t i)
@@ -218,16 +227,12 @@ void egdb_cursor_start(EgdbCursor *c, const EgdbSlice *s, uint64_t i)
     c->i = i;
     if (i >= s->size)
         return;
-    uint64_t wk_r = i % s->r_wk;
-    i /= s->r_wk;
-    uint64_t bk_r = i % s->r_bk;
-    i /= s->r_bk;
-    uint64_t wm_r = i % s->r_wm;
-    uint64_t bm_r = i / s->r_wm;
-    c->bm = unrank_set(bm_r, 28, s->bm);
-    c->wm = unrank_set(wm_r, 28, s->wm);
-    c->bk = unrank_set(bk_r, 32 - s->bm - s->wm, s->bk);
-    c->wk = unrank_set(wk_r, 32 - s->bm - s->wm - s->bk, s->wk);
+    Bitboard sets[4];
+    index_sets(s, i, sets);
+    c->bm = sets[0];
+    c->wm = sets[1];
+    c->bk = sets[2];
+    c->wk = sets[3];
     cursor_rebuild(c);
 }
 

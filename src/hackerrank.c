@@ -24,6 +24,7 @@
 #include "engine.h"
 #include "notation.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,124 @@ static void usage(FILE *f)
             "Exit status: 0 a move was printed; 1 the side to move has no legal move (it has\n"
             "lost) or the output failed; 2 bad arguments or malformed input.\n",
             (int)(HACKERRANK_TIME_SHARE * 100 + 0.5), HACKERRANK_HASH_MB);
+}
+
+/* ---- The challenge's input and output formats ---- */
+
+/* Reads the next line of TEXT from *POS into LINE (without its end), CR removed. Returns false
+ * at the end of the text. Lines longer than the buffer are reported through *LONG. */
+static bool next_line(const char *text, size_t *pos, char *line, size_t size, bool *overlong)
+{
+    if (text[*pos] == '\0')
+        return false;
+    size_t n = 0;
+    *overlong = false;
+    while (text[*pos] != '\0' && text[*pos] != '\n') {
+        if (n + 1 < size)
+            line[n++] = text[*pos];
+        else
+            *overlong = true;
+        (*pos)++;
+    }
+    if (text[*pos] == '\n')
+        (*pos)++;
+    while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
+        n--;
+    line[n] = '\0';
+    return true;
+}
+
+bool hackerrank_parse_board(const char *text, Board *b, ParseError *e)
+{
+    char line[64];
+    size_t pos = 0;
+    bool overlong;
+    char c8[8];
+    if (!next_line(text, &pos, line, sizeof line, &overlong))
+        return parse_fail(e, 1, 0, "missing player line");
+    size_t k = 0;
+    while (line[k] == ' ')
+        k++;
+    int side;
+    if (line[k] == 'b')
+        side = BLACK;
+    else if (line[k] == 'w')
+        side = WHITE;
+    else if (line[k] == '\0')
+        return parse_fail(e, 1, 0, "empty player line (expected `b' or `w')");
+    else
+        return parse_fail(e, 1, (int)k + 1, "player must be `b' or `w', not `%s'",
+                          notation_show_char((unsigned char)line[k], c8));
+    if (line[k + 1] != '\0' || overlong)
+        return parse_fail(e, 1, (int)k + 2, "unexpected text after the player letter");
+    if (!next_line(text, &pos, line, sizeof line, &overlong))
+        return parse_fail(e, 2, 0, "missing board size line");
+    k = 0;
+    while (line[k] == ' ')
+        k++;
+    long size = 0;
+    int digits = 0;
+    while (isdigit((unsigned char)line[k])) {
+        if (digits < 6)
+            size = size * 10 + (line[k] - '0');
+        digits++;
+        k++;
+    }
+    if (digits == 0 || line[k] != '\0' || overlong)
+        return parse_fail(e, 2, (int)k + 1, "board size must be a number");
+    if (digits > 6 || size != 8)
+        return parse_fail(e, 2, 1, "board size %s is not supported (only 8)",
+                          digits > 6 ? "too large" : (snprintf(c8, sizeof c8, "%ld", size), c8));
+    board_clear(b, side);
+    for (int row = 0; row < 8; row++) {
+        int ln = row + 3;
+        if (!next_line(text, &pos, line, sizeof line, &overlong))
+            return parse_fail(e, ln, 0, "missing board row %d (8 rows expected)", row);
+        size_t len = strlen(line);
+        if (overlong || len != 8)
+            return parse_fail(e, ln, 0, "board row %d has %zu%s characters, expected 8", row,
+                              len, overlong ? "+" : "");
+        for (int col = 0; col < 8; col++) {
+            char c = line[col];
+            int color = -1;
+            bool king = false;
+            switch (c) {
+            case '_': break;
+            case 'b': color = BLACK; break;
+            case 'w': color = WHITE; break;
+            case 'B': color = BLACK; king = true; break;
+            case 'W': color = WHITE; king = true; break;
+            default:
+                return parse_fail(e, ln, col + 1, "unknown character `%s' on the board",
+                                  notation_show_char((unsigned char)c, c8));
+            }
+            if (color < 0)
+                continue;
+            int sq = bb_square_at(row, col);
+            if (sq < 0)
+                return parse_fail(e, ln, col + 1, "piece on a light square (row %d, column %d)",
+                                  row, col);
+            board_set(b, sq, color, king);
+        }
+    }
+    for (int ln = 11; next_line(text, &pos, line, sizeof line, &overlong); ln++)
+        if (line[0] != '\0' || overlong)
+            return parse_fail(e, ln, 0, "unexpected text after the board");
+    return true;
+}
+
+int hackerrank_format_move(const Move *m, char *buf, size_t size)
+{
+    int hops = move_is_capture(m) ? m->len - 1 : 1;
+    int len = snprintf(buf, size, "%d\n", hops);
+    for (int i = 0; i < m->len; i++) {
+        int r, c;
+        hackerrank_coords(m->path[i], &r, &c);
+        int w = snprintf(buf + len, size > (size_t)len ? size - (size_t)len : 0, "%d %d\n", r, c);
+        if (w > 0)
+            len += w;
+    }
+    return len;
 }
 
 /* Processor time the process has used so far: what it spent before main() ran. */
@@ -142,7 +261,7 @@ int cmd_hackerrank(int argc, char **argv)
     }
     Board board;
     ParseError pe;
-    bool ok = notation_parse_hackerrank(text, &board, &pe);
+    bool ok = hackerrank_parse_board(text, &board, &pe);
     free(text);
     if (!ok) {
         parse_error_format(&pe, err, sizeof err);
@@ -188,7 +307,7 @@ int cmd_hackerrank(int argc, char **argv)
         move = &legal.moves[0];
     }
     char out[32 * (MAX_JUMPS + 4)];
-    notation_format_hackerrank(move, out, sizeof out);
+    hackerrank_format_move(move, out, sizeof out);
     if (verbose)
         fprintf(stderr, "time %.3f s since process start\n", cli_now() - start);
     if (fputs(out, stdout) == EOF || fflush(stdout) != 0) {

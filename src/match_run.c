@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "notation.h"
 #include "pdn.h"
+#include "rng.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -132,15 +133,6 @@ void run_usage_options(FILE *f)
             "every game starts there (colours still alternate).\n");
 }
 
-/* splitmix64: a good 64-bit mix for seeds. */
-static uint64_t mix64(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
 int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, char *err)
 {
     int with = 0;
@@ -174,9 +166,9 @@ int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, ch
     if (count < 0)
         return -1;
     if (o->seed_given) {
-        uint64_t s = mix64(o->seed);
+        uint64_t s = rng_mix64(o->seed);
         for (int i = count - 1; i > 0; i--) {
-            s = mix64(s);
+            s = rng_mix64(s);
             int j = (int)(s % (uint64_t)(i + 1));
             Opening t = list[i];
             list[i] = list[j];
@@ -286,7 +278,7 @@ static void *worker(void *arg)
         s.max_plies = (int)run->opt->max_plies;
         s.stderr_fd = run->stderr_fd;
         s.stop_fd = stop_pipe[0];
-        s.seed = mix64(run->opt->seed * 0x100000001B3ull + (uint64_t)f->number) & 0x7fffffff;
+        s.seed = rng_mix64(run->opt->seed * 0x100000001B3ull + (uint64_t)f->number) & 0x7fffffff;
         RefereeResult r;
         char err[ERR_LEN];
         RefereeStatus st = referee_play(&s, g, &r, err);

@@ -25,10 +25,16 @@ typedef struct {
     int first;      /* index in list->moves of this piece's first capture */
     bool all_paths; /* keep duplicate routes */
     bool was_king;  /* the mover started as a king */
+    int counted;     /* captures found when counting */
     uint8_t path[MAX_JUMPS + 4];
 } CaptureWalk;
 
-static void emit_capture(CaptureWalk *w, int len, Bitboard captured, bool king_now)
+/* The walk is written once and compiled twice, for listing and for counting (COUNT_ONLY is a
+ * constant in each), so that generating pays nothing for the counting mode. */
+#define WALK_INLINE static inline __attribute__((always_inline))
+
+WALK_INLINE void emit_capture(CaptureWalk *w, int len, Bitboard captured, bool king_now,
+                              bool count_only)
 {
     MoveList *l = w->list;
     int to = w->path[len - 1];
@@ -39,12 +45,20 @@ static void emit_capture(CaptureWalk *w, int len, Bitboard captured, bool king_n
             if (l->moves[i].to == to && l->moves[i].captured == captured)
                 return;
     }
+    if (count_only) {
+        /* Only a king's routes can merge, so only they are kept for comparing. */
+        w->counted++;
+        if (!king_now)
+            return;
+    }
     if (l->count >= MAX_MOVES)
         return;
     Move *m = &l->moves[l->count++];
     m->captured = captured;
-    m->from = w->path[0];
     m->to = (uint8_t)to;
+    if (count_only)
+        return;
+    m->from = w->path[0];
     m->len = (uint8_t)len;
     m->flags = (!w->was_king && king_now) ? MOVE_CROWNS : 0;
     if (!w->was_king && !king_now && board_crown_square(w->color, to))
@@ -52,7 +66,11 @@ static void emit_capture(CaptureWalk *w, int len, Bitboard captured, bool king_n
     memcpy(m->path, w->path, (size_t)len);
 }
 
-static void walk(CaptureWalk *w, int sq, int len, Bitboard captured, bool king)
+static void walk_list(CaptureWalk *w, int sq, int len, Bitboard captured, bool king);
+static void walk_count(CaptureWalk *w, int sq, int len, Bitboard captured, bool king);
+
+WALK_INLINE void walk(CaptureWalk *w, int sq, int len, Bitboard captured, bool king,
+                      bool count_only)
 {
     bool extended = false;
     int ndirs = king ? 4 : 2;
@@ -67,21 +85,35 @@ static void walk(CaptureWalk *w, int sq, int len, Bitboard captured, bool king)
         w->opp ^= m;
         bool crowned = !king && board_crown_square(w->color, land);
         bool goes_on = w->rules->multi_jump && (!crowned || w->rules->crown_continues);
-        if (goes_on)
-            walk(w, land, len + 1, captured | m, king || crowned);
+        if (goes_on && count_only)
+            walk_count(w, land, len + 1, captured | m, king || crowned);
+        else if (goes_on)
+            walk_list(w, land, len + 1, captured | m, king || crowned);
         else
-            emit_capture(w, len + 1, captured | m, king || crowned);
+            emit_capture(w, len + 1, captured | m, king || crowned, count_only);
         w->opp ^= m;
     }
     if (!extended && len > 1)
-        emit_capture(w, len, captured, king);
+        emit_capture(w, len, captured, king, count_only);
 }
 
-int movegen_captures_of(const Board *b, const Rules *r, bool all_paths, MoveList *list,
-                        Bitboard jumpers)
+static void walk_list(CaptureWalk *w, int sq, int len, Bitboard captured, bool king)
+{
+    walk(w, sq, len, captured, king, false);
+}
+
+static void walk_count(CaptureWalk *w, int sq, int len, Bitboard captured, bool king)
+{
+    walk(w, sq, len, captured, king, true);
+}
+
+/* The captures of JUMPERS appended to LIST, in full or (COUNT_ONLY) as much as merging needs. */
+static int captures_of(const Board *b, const Rules *r, bool all_paths, MoveList *list,
+                       Bitboard jumpers, bool count_only)
 {
     CaptureWalk w;
     w.rules = r;
+    w.counted = 0;
     w.list = list;
     w.color = b->side;
     w.all_paths = all_paths;
@@ -93,42 +125,43 @@ int movegen_captures_of(const Board *b, const Rules *r, bool all_paths, MoveList
         w.first = list->count;
         w.was_king = board_is_king(b, sq);
         w.path[0] = (uint8_t)sq;
-        walk(&w, sq, 1, 0, w.was_king);
+        if (count_only)
+            walk_count(&w, sq, 1, 0, w.was_king);
+        else
+            walk_list(&w, sq, 1, 0, w.was_king);
     }
-    return list->count;
+    return count_only ? w.counted : list->count;
 }
 
-static void add_simple(MoveList *list, int from, int to, bool crowns)
+int movegen_captures_of(const Board *b, const Rules *r, bool all_paths, MoveList *list,
+                        Bitboard jumpers)
 {
-    if (list->count >= MAX_MOVES)
-        return;
-    Move *m = &list->moves[list->count++];
-    m->captured = 0;
-    m->from = (uint8_t)from;
-    m->to = (uint8_t)to;
-    m->len = 2;
-    m->flags = crowns ? MOVE_CROWNS : 0;
-    m->path[0] = (uint8_t)from;
-    m->path[1] = (uint8_t)to;
+    return captures_of(b, r, all_paths, list, jumpers, false);
 }
 
+/* The simple moves of B appended to LIST by origin, then direction: movegen_quiet's moves
+ * (direction by direction) sorted stably by origin. */
 static void gen_simple(const Board *b, MoveList *list)
 {
-    int us = b->side;
-    Bitboard empty = board_empty(b);
-    Bitboard men = b->pieces[us] & ~b->kings;
-    Bitboard mine = b->pieces[us];
-    /* By origin, then direction, so that the order reads naturally. */
-    for (Bitboard from = mine; from; from &= from - 1) {
-        int sq = bb_lsb(from);
-        bool is_man = (men >> sq) & 1u;
-        for (int d = 0; d < DIR_NB; d++) {
-            if (is_man && d != man_dirs[us][0] && d != man_dirs[us][1])
-                continue;
-            int to = bb_step[sq][d];
-            if (to >= 0 && ((empty >> to) & 1u))
-                add_simple(list, sq, to, is_man && board_crown_square(us, to));
-        }
+    QuietMove q[MAX_MOVES];
+    int n = movegen_quiet(b, q);
+    uint8_t start[SQUARE_NB + 1] = {0}, order[MAX_MOVES];
+    for (int i = 0; i < n; i++)
+        start[q[i].from + 1]++;
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        start[sq + 1] += start[sq];
+    for (int i = 0; i < n; i++)
+        order[start[q[i].from]++] = (uint8_t)i;
+    for (int i = 0; i < n && list->count < MAX_MOVES; i++) {
+        const QuietMove *s = &q[order[i]];
+        Move *m = &list->moves[list->count++];
+        m->captured = 0;
+        m->from = s->from;
+        m->to = s->to;
+        m->len = 2;
+        m->flags = s->crowns ? MOVE_CROWNS : 0;
+        m->path[0] = s->from;
+        m->path[1] = s->to;
     }
 }
 
@@ -143,76 +176,15 @@ int movegen_generate(const Board *b, const Rules *r, bool all_paths, MoveList *l
     return list->count;
 }
 
-/* Counting walk: like walk() but keeps no paths. Men (that stay men) cannot reach one square
- * by two routes with the same captures, so only king routes are remembered for merging. */
-typedef struct {
-    const Rules *rules;
-    Bitboard opp, empty;
-    int color, n, nseen;
-    bool all_paths;
-    struct {
-        Bitboard captured;
-        int to;
-    } seen[MAX_MOVES];
-} CountWalk;
-
-static void count_emit(CountWalk *w, int to, Bitboard captured, bool king_now)
-{
-    if (!w->all_paths && king_now) {
-        for (int i = 0; i < w->nseen; i++)
-            if (w->seen[i].to == to && w->seen[i].captured == captured)
-                return;
-        if (w->nseen < MAX_MOVES) {
-            w->seen[w->nseen].to = to;
-            w->seen[w->nseen].captured = captured;
-            w->nseen++;
-        }
-    }
-    w->n++;
-}
-
-static void count_walk(CountWalk *w, int sq, int len, Bitboard captured, bool king)
-{
-    bool extended = false;
-    int ndirs = king ? 4 : 2;
-    for (int i = 0; i < ndirs; i++) {
-        int d = king ? i : man_dirs[w->color][i];
-        int mid = bb_step[sq][d], land = bb_jump[sq][d];
-        if (land < 0 || !((w->opp >> mid) & 1u) || !((w->empty >> land) & 1u))
-            continue;
-        extended = true;
-        Bitboard m = 1u << mid;
-        w->opp ^= m;
-        bool crowned = !king && board_crown_square(w->color, land);
-        if (w->rules->multi_jump && (!crowned || w->rules->crown_continues))
-            count_walk(w, land, len + 1, captured | m, king || crowned);
-        else
-            count_emit(w, land, captured | m, king || crowned);
-        w->opp ^= m;
-    }
-    if (!extended && len > 1)
-        count_emit(w, sq, captured, king);
-}
-
-/* Captures of the pieces in SLOW by the counting walk (kept out of line: its frame is large). */
+/* Captures of the pieces in SLOW, counted by the walk without copying paths (kept out of line:
+ * the list makes its frame large). Only positions with kings to move, or a man crowned
+ * mid-capture that goes on, come here. */
 static __attribute__((noinline)) int count_slow(const Board *b, const Rules *r, bool all_paths,
                                                 Bitboard slow)
 {
-    CountWalk w;
-    w.rules = r;
-    w.color = b->side;
-    w.all_paths = all_paths;
-    w.n = 0;
-    Bitboard empty = board_empty(b);
-    while (slow) {
-        int sq = bb_lsb(slow);
-        slow &= slow - 1;
-        w.opp = b->pieces[b->side ^ 1];
-        w.empty = empty | (1u << sq);
-        w.nseen = 0;
-        count_walk(&w, sq, 1, 0, board_is_king(b, sq));
-    }
-    return w.n;
+    MoveList list;
+    list.count = 0;
+    return captures_of(b, r, all_paths, &list, slow, true);
 }
 
 /* The number of captures the walk finds for the pieces in PIECES. */

@@ -35,6 +35,49 @@ static inline Bitboard movegen_jumpers(const Board *b)
     return (b->pieces[us] & (us == BLACK ? up : down)) | (kings & (up | down));
 }
 
+/* Whether the side to move has a simple move (its captures are a separate question). */
+static inline bool movegen_has_simple(const Board *b)
+{
+    int us = b->side;
+    Bitboard empty = board_empty(b), all = b->pieces[us], kings = all & b->kings;
+    Bitboard fwd = us == BLACK ? bb_ul(all) | bb_ur(all) : bb_dl(all) | bb_dr(all);
+    Bitboard back = us == BLACK ? bb_dl(kings) | bb_dr(kings) : bb_ul(kings) | bb_ur(kings);
+    return ((fwd | back) & empty) != 0;
+}
+
+/* A simple move in 4 bytes, as movegen_quiet makes it (the search orders and plays these). */
+typedef struct {
+    uint8_t from, to;
+    uint8_t crowns;  /* a man reaching the far row */
+    uint8_t capture; /* MOVEGEN_NO_CAPTURE here; the search reuses the record for a capture's
+                        index in its MoveList */
+} QuietMove;
+
+enum { MOVEGEN_NO_CAPTURE = 0xFF };
+
+/* The simple moves of B's side to move into OUT (room for MAX_MOVES), direction by direction
+ * (UL, UR, DL, DR), destinations ascending; returns their number. The one simple-move
+ * generator: movegen_generate reorders its output by origin. */
+static inline int movegen_quiet(const Board *b, QuietMove *out)
+{
+    int us = b->side, n = 0;
+    Bitboard empty = board_empty(b), all = b->pieces[us], kings = all & b->kings;
+    Bitboard crown_row = us == BLACK ? BB_ROW(7) : BB_ROW(0);
+    for (int d = 0; d < DIR_NB; d++) {
+        bool forward = us == BLACK ? d <= DIR_UR : d >= DIR_DL;
+        Bitboard movers = forward ? all : kings;
+        for (Bitboard t = bb_shift(movers, d) & empty; t; t &= t - 1) {
+            int to = bb_lsb(t), from = bb_step[to][d ^ 3];
+            out[n].from = (uint8_t)from;
+            out[n].to = (uint8_t)to;
+            out[n].crowns = !((kings >> from) & 1u) && ((crown_row >> to) & 1u);
+            out[n].capture = MOVEGEN_NO_CAPTURE;
+            n++;
+        }
+    }
+    return n;
+}
+
 /* Whether the side to move must capture (it can, and R makes captures mandatory). */
 static inline bool movegen_must_capture(const Board *b, const Rules *r)
 {

@@ -2,7 +2,7 @@
  * movepick.h - the search's own move records: quiet moves made straight from bitboards, and
  * picking the best-scored move that is left.
  *
- * Most nodes of a checkers search have no capture. Their moves come from direction shifts into
+ * Most nodes of a checkers search have no capture. Their moves come from movegen_quiet's
  * 4-byte records and are played by a small copy-make, instead of the generator's full-path Moves
  * (captures still come from the generator, whose list the records point into). Only the search
  * uses these; everything else speaks Move.
@@ -17,36 +17,11 @@
 
 /* A move as the search handles it: quiet moves are made straight from their squares (most
  * moves of most nodes, and the move generator's full paths cost more than they do); captures
- * point into the MoveList the generator filled. */
-typedef struct {
-    uint8_t from, to;
-    uint8_t crowns;  /* a man reaching the far row */
-    uint8_t capture; /* index in the node's MoveList, or MOVEPICK_NO_CAPTURE for a quiet move */
-} SearchMove;
+ * point into the MoveList the generator filled (CAPTURE is their index there, or
+ * MOVEPICK_NO_CAPTURE for a quiet move). Quiet moves come from movegen_quiet. */
+typedef QuietMove SearchMove;
 
-enum { MOVEPICK_NO_CAPTURE = 0xFF };
-
-/* The simple moves of B's side to move into OUT, direction by direction, squares ascending.
- * Returns their number. */
-static inline int movepick_quiet(const Board *b, SearchMove *out)
-{
-    int us = b->side, n = 0;
-    Bitboard empty = board_empty(b), all = b->pieces[us], kings = all & b->kings;
-    Bitboard crown_row = us == BLACK ? BB_ROW(7) : BB_ROW(0);
-    for (int d = 0; d < DIR_NB; d++) {
-        bool forward = us == BLACK ? d <= DIR_UR : d >= DIR_DL;
-        Bitboard movers = forward ? all : kings;
-        for (Bitboard t = bb_shift(movers, d) & empty; t; t &= t - 1) {
-            int to = bb_lsb(t), from = bb_step[to][d ^ 3];
-            out[n].from = (uint8_t)from;
-            out[n].to = (uint8_t)to;
-            out[n].crowns = !((kings >> from) & 1u) && ((crown_row >> to) & 1u);
-            out[n].capture = MOVEPICK_NO_CAPTURE;
-            n++;
-        }
-    }
-    return n;
-}
+enum { MOVEPICK_NO_CAPTURE = MOVEGEN_NO_CAPTURE };
 
 /* Plays the simple move M on B (copy-make, the key kept right). */
 static inline void movepick_apply_quiet(Board *b, const SearchMove *m)

@@ -239,22 +239,6 @@ static const char *result_of(const char *word, size_t n)
 
 /* ---- Moves ---- */
 
-/* Whether the N given squares (first, optional middles in order, last) describe M. */
-static bool squares_match(const Move *m, const uint8_t *sq, int n)
-{
-    if (m->path[0] != sq[0] || m->path[m->len - 1] != sq[n - 1])
-        return false;
-    int j = 1;
-    for (int k = 1; k < n - 1; k++) {
-        while (j < m->len - 1 && m->path[j] != sq[k])
-            j++;
-        if (j >= m->len - 1)
-            return false;
-        j++;
-    }
-    return true;
-}
-
 /* Parses the move word W (N bytes, found at LINE and COL) as a legal move of B: squares
  * separated by `-' or `x' (either, not both), then at most two `!'/`?' marks. The separator does
  * not decide (see the top of the file); any route of a merged capture is accepted, and the move
@@ -330,7 +314,7 @@ static bool parse_move_word(const Board *b, const Rules *r, const char *w, size_
     const Move *found = NULL;
     for (int i = 0; i < all.count; i++) {
         const Move *m = &all.moves[i];
-        if (!squares_match(m, sq, count))
+        if (!notation_squares_match(m, sq, count))
             continue;
         if (found && !move_same(found, m, false))
             return parse_fail(e, line, col,

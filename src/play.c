@@ -278,23 +278,6 @@ static void hint(Play *p, const MoveList *list)
     printf("Hint: %d. %s   (%s)\n", number, mv, how);
 }
 
-/* Whether the squares SQ[0..N-1] describe M: same origin and destination, and any squares in
- * between lie on M's path in order. */
-static bool squares_on_path(const Move *m, const uint8_t *sq, int n)
-{
-    if (m->path[0] != sq[0] || m->path[m->len - 1] != sq[n - 1])
-        return false;
-    int j = 1;
-    for (int i = 1; i < n - 1; i++) {
-        while (j < m->len - 1 && m->path[j] != sq[i])
-            j++;
-        if (j >= m->len - 1)
-            return false;
-        j++;
-    }
-    return true;
-}
-
 /* Resolves typed move TEXT against LIST (the number of the move, 1-based), or explains in MSG why
  * it is not one of them and returns 0. The separator is not held against the player: 9-18 for a
  * jump is understood. */
@@ -321,14 +304,14 @@ static int resolve_move(const Play *p, const MoveList *list, const char *text, c
     }
     int found = 0, candidates[MAX_MOVES], nc = 0;
     for (int i = 0; i < list->count; i++)
-        if (squares_on_path(&list->moves[i], sq, n))
+        if (notation_squares_match(&list->moves[i], sq, n))
             candidates[nc++] = i + 1;
     if (nc == 0) {
         /* A capture route that the list merged with another one that takes the same pieces. */
         MoveList all;
         movegen_generate(&p->game.board, p->game.rules, true, &all);
         for (int i = 0; i < all.count && !found; i++)
-            if (squares_on_path(&all.moves[i], sq, n))
+            if (notation_squares_match(&all.moves[i], sq, n))
                 for (int j = 0; j < list->count; j++)
                     if (move_same(&list->moves[j], &all.moves[i], false))
                         found = j + 1;

@@ -10,6 +10,7 @@
 #include "play.h"
 
 #include "cli.h"
+#include "boardfile.h"
 #include "notation.h"
 
 #include <errno.h>
@@ -194,7 +195,7 @@ bool play_load_board(Play *p, const char *path, bool set_time, char *msg, size_t
     Board b;
     double t;
     ParseError e;
-    bool ok = notation_parse_board_file(text, &b, &t, &e);
+    bool ok = boardfile_parse(text, &b, &t, &e);
     free(text);
     if (!ok) {
         char where[ERR_LEN + 64];

@@ -18,7 +18,9 @@
 #include "command.h"
 #include "engine.h"
 #include "game.h"
+#include "middleware.h"
 #include "notation.h"
+#include "rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,15 +62,6 @@ static void usage(FILE *f)
             "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
 }
 
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
-}
-
 /* Chooses the move for the current position of G. Returns false when there is none. */
 static bool choose(Player *pl, const Game *g, Move *out)
 {
@@ -78,7 +71,7 @@ static bool choose(Player *pl, const Game *g, Move *out)
         int n = movegen_generate(&g->board, g->rules, false, &list);
         if (n == 0)
             return false;
-        *out = list.moves[next_random(&pl->rng) % (uint64_t)n];
+        *out = list.moves[rng_xorshift64(&pl->rng) % (uint64_t)n];
         return true;
     }
     case MODE_BASELINE:
@@ -143,7 +136,7 @@ static int play(Player *pl, const Board *start)
         } else {
             Move m;
             ParseError e;
-            if (!notation_parse_path(&g->board, g->rules, line, &m, &e)) {
+            if (!middleware_parse_move(&g->board, g->rules, line, &m, &e)) {
                 char msg[ERR_LEN + 64], fen[128];
                 parse_error_format(&e, msg, sizeof msg);
                 notation_format_fen(&g->board, fen, sizeof fen);
@@ -161,7 +154,7 @@ static int play(Player *pl, const Board *start)
             break;
         }
         char text[128];
-        notation_format_path(&reply, text, sizeof text);
+        middleware_format_move(&reply, text, sizeof text);
         printf("%s\n", text);
         if (fflush(stdout) != 0 || ferror(stdout)) {
             /* The other side has gone: nothing more to say to anyone. */

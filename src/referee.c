@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "match_proc.h"
+#include "middleware.h"
 #include "notation.h"
 
 #include <ctype.h>
@@ -225,7 +226,7 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
         if (g->ply == r->opening_plies)
             snprintf(msg, sizeof msg, "0 0");
         else
-            notation_format_path(&g->moves[g->ply - 1], msg, sizeof msg);
+            middleware_format_move(&g->moves[g->ply - 1], msg, sizeof msg);
         double t0 = cli_now();
         if (!proc_send(p, msg)) {
             classify_gone(r, p, side, "closed its input");
@@ -290,7 +291,7 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
                      color_name(side), shown);
             break;
         }
-        if (!notation_parse_path(&g->board, g->rules, line, &m, &pe)) {
+        if (!middleware_parse_move(&g->board, g->rules, line, &m, &pe)) {
             lose(r, side, END_ILLEGAL);
             snprintf(r->detail, sizeof r->detail, "%s played `%s', not a legal move here",
                      color_name(side), shown);

@@ -5,9 +5,9 @@
 
 #include <string.h>
 
-const Rules RULES_ENGLISH = {"english", true, true, false, false, false};
-const Rules RULES_HACKERRANK = {"hackerrank", true, true, true, false, false};
-const Rules RULES_TOWER = {"tower", false, false, false, false, false};
+const Rules RULES_ENGLISH = {"english", true, true, false};
+const Rules RULES_HACKERRANK = {"hackerrank", true, true, true};
+const Rules RULES_TOWER = {"tower", false, false, false};
 
 static const Rules *const all_rules[] = {&RULES_ENGLISH, &RULES_HACKERRANK, &RULES_TOWER};
 
@@ -21,4 +21,3 @@ const Rules *rules_find(const char *name)
 
 const char *rules_names(void) { return "english, hackerrank, tower"; }
 
-bool rules_supported(const Rules *r) { return !r->men_capture_backward && !r->flying_kings; }

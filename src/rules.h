@@ -3,9 +3,9 @@
  *
  * Three rule sets are built in: "english" (the reference), "hackerrank" (a man crowned during a
  * capture goes on capturing as a king) and "tower" (seed 004: optional capture, one jump per
- * turn). The switches for backward-capturing men and flying kings (Russian, Pool, Brazilian) are
- * part of the struct so those families fit the same design; the generator rejects them for now
- * (rules_supported() says so) rather than playing them wrongly.
+ * turn). Families with backward-capturing men or flying kings (Russian, Pool, Brazilian) would
+ * add a switch each here, together with the generator code that reads it: a switch nothing
+ * reads could only play such rules wrongly.
  */
 #pragma once
 
@@ -16,8 +16,6 @@ struct Rules {
     bool capture_mandatory;     /* a side that can capture must capture */
     bool multi_jump;            /* a capture goes on while the piece can jump again */
     bool crown_continues;       /* a man crowned mid-capture continues as a king */
-    bool men_capture_backward;  /* men may jump backwards (Russian, Pool): not yet generated */
-    bool flying_kings;          /* kings move and jump along whole diagonals: not yet generated */
 };
 
 extern const Rules RULES_ENGLISH;
@@ -29,6 +27,3 @@ const Rules *rules_find(const char *name);
 
 /* Comma-separated list of the names rules_find accepts, for usage messages. */
 const char *rules_names(void);
-
-/* Whether the move generator implements every switch of R. */
-bool rules_supported(const Rules *r);

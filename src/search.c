@@ -160,16 +160,6 @@ static inline void count_node(SearchWorker *w)
     }
 }
 
-/* Whether the side to move has any simple move (its captures are checked separately). */
-static inline bool has_simple_move(const Board *b)
-{
-    int us = b->side;
-    Bitboard empty = board_empty(b), all = b->pieces[us], kings = all & b->kings;
-    Bitboard fwd = us == BLACK ? bb_ul(all) | bb_ur(all) : bb_dl(all) | bb_dr(all);
-    Bitboard back = us == BLACK ? bb_dl(kings) | bb_dr(kings) : bb_ul(kings) | bb_ur(kings);
-    return ((fwd | back) & empty) != 0;
-}
-
 static inline int loss_score(int ply) { return -SCORE_WIN + ply; }
 
 static inline void history_update(int *h, int bonus)
@@ -235,7 +225,7 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
     /* 1. No capture: the position is quiet; a side with no move at all has lost. */
     Bitboard jumpers = movegen_jumpers(b);
     if (!jumpers) {
-        if (!has_simple_move(b))
+        if (!movegen_has_simple(b))
             return loss_score(ply);
         return eval_board(job->weights, b);
     }
@@ -304,7 +294,7 @@ static inline __attribute__((always_inline)) int search(SearchWorker *w, const B
     w->keys[w->base + ply] = b->key;
     if (w->quiet[ply] >= DRAW_QUIET_PLIES) {
         count_node(w);
-        return (movegen_jumpers(b) || has_simple_move(b)) ? 0 : loss_score(ply);
+        return (movegen_jumpers(b) || movegen_has_simple(b)) ? 0 : loss_score(ply);
     }
     if (w->quiet[ply] >= 4 && is_repetition(w, ply, b->key)) {
         count_node(w);
@@ -390,7 +380,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
         }
     } else {
         caps.count = 0;
-        n = movepick_quiet(b, moves);
+        n = movegen_quiet(b, moves);
     }
     if (n == 0)
         return loss_score(ply);

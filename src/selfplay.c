@@ -25,6 +25,7 @@
 #include "command.h"
 #include "engine.h"
 #include "openings.h"
+#include "rng.h"
 #include "trainfile.h"
 
 #include <errno.h>
@@ -83,15 +84,6 @@ static volatile sig_atomic_t interrupted;
 static void on_signal(int sig)
 {
     interrupted = sig;
-}
-
-/* splitmix64: the generator of every random choice. */
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 static bool slot_append(Slot *s, const uint8_t *block)
@@ -155,9 +147,9 @@ static bool play_game(Selfplay *sp, Engine *e, Game *game, long g, Slot *s)
 {
     const SelfplayOptions *o = sp->o;
     uint64_t rng = o->seed * 0xD1B54A32D192ED03ull ^ (uint64_t)g * 0x9E3779B97F4A7C15ull;
-    next_random(&rng);
+    rng_splitmix64(&rng);
     const Opening *op = &sp->openings[g % sp->nopenings];
-    int random_plies = (int)(next_random(&rng) % (uint64_t)(o->random_plies + 1));
+    int random_plies = (int)(rng_splitmix64(&rng) % (uint64_t)(o->random_plies + 1));
     game_init(game, &RULES_ENGLISH, &op->start);
     engine_new_game(e);
     s->len = 0;
@@ -170,11 +162,11 @@ static bool play_game(Selfplay *sp, Engine *e, Game *game, long g, Slot *s)
         int n = movegen_generate(&game->board, game->rules, false, &list);
         Move m;
         if (game->ply < random_plies) {
-            m = list.moves[next_random(&rng) % (uint64_t)n];
+            m = list.moves[rng_splitmix64(&rng) % (uint64_t)n];
         } else {
             SearchLimits lim = {0};
             if (o->nodes) {
-                double u = (double)(next_random(&rng) >> 11) * 0x1p-53 * 2 - 1;
+                double u = (double)(rng_splitmix64(&rng) >> 11) * 0x1p-53 * 2 - 1;
                 double budget = (double)o->nodes * (1 + o->jitter * u);
                 lim.nodes = budget < 1 ? 1 : (uint64_t)budget;
             } else

@@ -1,34 +1,41 @@
 /*
- * tower.c - `ponder tower`: the tower-variant program of seed 004 (the COMP10002 2021 checkers
- * assignment), and the variant's search (tower.h).
+ * tower.c - the tower variant of seed 004 (the COMP10002 2021 checkers assignment): its actions
+ * in the assignment's order, board cost, searches and the reading of action lines (tower.h);
+ * the program `ponder tower' is tower_cmd.c.
  *
- * The program prints the initial setup, then replays the actions read on stdin one per line,
- * each under a separator line with its number, the board cost and the board. The first bad
- * action ends the run with the assignment's error message (exit status 1). A line `A' then
- * computes and plays one action by minimax of depth 3, `P' up to ten; lines after the command are
- * not read. Stdout is exactly the assignment's output; the only addition, on stderr, is the input
- * line where an error was found.
- *
- * Choices where the assignment is silent (see docs/tower.md): blank lines, blanks around a line
- * and CR line ends are ignored; letters may be lower case; an empty input prints the setup alone
- * (it is a list of no actions); `P' plays ten turns, and a turn that finds no action prints the
- * winner and ends the game (a game ended by the tenth action is not announced: the turn that
- * would find no action is not one of the ten); anything that is not an action or a command is `ERROR: Illegal action.'.
- *
- * The search is the assignment's: plain minimax over the whole tree by default; `--depth N' uses
- * alpha-beta, which the unit tests prove returns the same action as plain minimax.
+ * Actions come from the one move generator under RULES_TOWER, put in the assignment's order.
+ * The search is the assignment's: plain minimax over the whole tree; alpha-beta (`--depth N')
+ * with its own table, which the unit tests prove returns the same action as plain minimax.
  */
 #include "tower.h"
 
 #include "bitboard.h"
-#include "cli.h"
-#include "command.h"
+#include "movegen.h"
 #include "notation.h"
+#include "tt.h"
 
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- Tower cells ---- */
+
+int tower_square(int col, int row)
+{
+    if (col < 0 || col > 7 || row < 1 || row > 8)
+        return -1;
+    /* Tower row 1 is the top of a diagram with Black at the bottom: HackerRank row 7 - (row-1),
+     * column mirrored. */
+    return bb_square_at(8 - row, 7 - col);
+}
+
+void tower_cell(int sq, char out[3])
+{
+    int r = bb_row(sq), c = bb_col(sq);
+    out[0] = (char)('A' + (7 - c));
+    out[1] = (char)('1' + (7 - r));
+    out[2] = '\0';
+}
 
 /* ---- Actions ---- */
 
@@ -36,63 +43,32 @@
  * east (towards column H) is towards lower internal columns, so NE is DIR_UL. */
 static const int tower_dirs[4] = {DIR_UL, DIR_DL, DIR_DR, DIR_UR};
 
-/* Whether a man of each colour may go in each direction (Black's men go up, White's down). */
-static const bool man_forward[COLOR_NB][DIR_NB] = {
-    [BLACK] = {[DIR_UL] = true, [DIR_UR] = true},
-    [WHITE] = {[DIR_DL] = true, [DIR_DR] = true},
-};
-
 int tower_generate(const Board *b, Move out[TOWER_MAX_ACTIONS])
 {
-    int us = b->side, n = 0;
-    Bitboard own = b->pieces[us], opp = b->pieces[us ^ 1], occupied = own | opp;
-    /* Reading order (row 1 to 8, column A to H) is descending square index: tower row 1 is
-     * internal row 7 and columns run right to left. */
-    while (own) {
-        int sq = 31 - __builtin_clz(own);
-        own &= ~(1u << sq);
-        bool king = board_is_king(b, sq);
+    /* The one generator, under the tower rules, gives at most one action per piece and
+     * direction (a step or a single jump); place each at its rank in the assignment's order:
+     * reading order (row 1 to 8, column A to H) is descending square index (tower row 1 is
+     * internal row 7 and columns run right to left), then the directions NE, SE, SW, NW. */
+    MoveList list;
+    int n = movegen_generate(b, &RULES_TOWER, false, &list);
+    int8_t slot[SQUARE_NB * 4];
+    memset(slot, -1, sizeof slot);
+    for (int i = 0; i < n; i++) {
+        const Move *m = &list.moves[i];
         for (int k = 0; k < 4; k++) {
             int d = tower_dirs[k];
-            if (!king && !man_forward[us][d])
-                continue;
-            int to = bb_step[sq][d];
-            if (to < 0)
-                continue;
-            Bitboard captured = 0;
-            if ((occupied >> to) & 1u) {
-                int beyond = bb_jump[sq][d];
-                if (!((opp >> to) & 1u) || beyond < 0 || ((occupied >> beyond) & 1u))
-                    continue;
-                captured = 1u << to;
-                to = beyond;
-            }
-            Move *m = &out[n++];
-            m->captured = captured;
-            m->from = (uint8_t)sq;
-            m->to = (uint8_t)to;
-            m->len = 2;
-            m->flags = !king && board_crown_square(us, to) ? MOVE_CROWNS : 0;
-            m->path[0] = (uint8_t)sq;
-            m->path[1] = (uint8_t)to;
+            if (bb_step[m->from][d] == m->to || bb_jump[m->from][d] == m->to)
+                slot[(31 - m->from) * 4 + k] = (int8_t)i;
         }
     }
-    return n;
+    int count = 0;
+    for (int i = 0; i < SQUARE_NB * 4; i++)
+        if (slot[i] >= 0)
+            out[count++] = list.moves[slot[i]];
+    return count;
 }
 
-bool tower_has_action(const Board *b)
-{
-    int us = b->side;
-    Bitboard empty = board_empty(b), own = b->pieces[us], opp = b->pieces[us ^ 1];
-    /* A piece can go up if the square up-left or up-right of it is empty, or holds an opponent
-     * with an empty square beyond: walk back from the empty squares. */
-    Bitboard up =
-        bb_dr(empty) | bb_dl(empty) | bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp);
-    Bitboard down =
-        bb_ul(empty) | bb_ur(empty) | bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
-    Bitboard kings = own & b->kings;
-    return ((own & (us == BLACK ? up : down)) | (kings & (up | down))) != 0;
-}
+bool tower_has_action(const Board *b) { return movegen_jumpers(b) || movegen_has_simple(b); }
 
 int tower_cost(const Board *b)
 {
@@ -162,13 +138,11 @@ int tower_minimax(const Board *b, int depth, int *value, uint64_t *nodes)
  * a value from a deeper search is a different minimax value here, since a win counts the same
  * at every distance and the leaves are cut at a fixed depth. */
 
-enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
-
 typedef struct {
     uint64_t key;  /* Board.key of the position */
     int32_t value; /* value, or bound, of the search of DEPTH plies below it */
     int8_t depth;  /* remaining depth of that search */
-    uint8_t bound; /* BOUND_*: what VALUE is */
+    uint8_t bound; /* BOUND_* (the engine table's, tt.h): what VALUE is */
     uint8_t best;  /* the action that was best or cut off, as its index in generation order */
 } TowerEntry;
 
@@ -343,11 +317,6 @@ int tower_alphabeta(const Board *b, int depth, int *value, uint64_t *nodes)
 
 /* ---- Input lines ---- */
 
-static inline bool is_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
 /* Reads a letter and one or more digits at S[*I] (before END). */
 static bool parse_cell(const char *s, size_t *i, size_t end, int *col, int *row)
 {
@@ -379,9 +348,9 @@ static bool parse_cell(const char *s, size_t *i, size_t end, int *col, int *row)
 TowerLine tower_parse_line(const char *line, size_t len, TowerCells *cells)
 {
     size_t i = 0, end = len;
-    while (i < end && is_blank(line[i]))
+    while (i < end && tower_is_blank(line[i]))
         i++;
-    while (end > i && is_blank(line[end - 1]))
+    while (end > i && tower_is_blank(line[end - 1]))
         end--;
     if (i == end)
         return TOWER_LINE_BLANK;
@@ -414,8 +383,8 @@ TowerStatus tower_check_action(const Board *b, const TowerCells *c, Move *out)
         return TOWER_SOURCE_OUTSIDE;
     if (off_board(c->to_col, c->to_row))
         return TOWER_TARGET_OUTSIDE;
-    int from = notation_tower_square(c->from_col, c->from_row);
-    int to = notation_tower_square(c->to_col, c->to_row); /* -1: a light cell, always empty */
+    int from = tower_square(c->from_col, c->from_row);
+    int to = tower_square(c->to_col, c->to_row); /* -1: a light cell, always empty */
     int color = from < 0 ? -1 : board_color_at(b, from);
     if (color < 0)
         return TOWER_SOURCE_EMPTY;
@@ -448,202 +417,7 @@ const char *tower_status_message(TowerStatus s)
 
 void tower_format_action(const Move *m, char out[6])
 {
-    notation_tower_cell(m->from, out);
+    tower_cell(m->from, out);
     out[2] = '-';
-    notation_tower_cell(m->to, out + 3);
+    tower_cell(m->to, out + 3);
 }
-
-/* ---- The program ---- */
-
-enum {
-    LINE_KEEP = 64,  /* bytes of a line kept (no action or command is longer) */
-    PLAY_TURNS = 10, /* turns `P' plays */
-};
-
-static const char SEPARATOR[] = "=====================================";
-
-static void print_board(const Board *b)
-{
-    fputs("     A   B   C   D   E   F   G   H\n", stdout);
-    for (int row = 1; row <= 8; row++) {
-        fputs("   +---+---+---+---+---+---+---+---+\n", stdout);
-        printf(" %d |", row);
-        for (int col = 0; col < 8; col++) {
-            int sq = notation_tower_square(col, row);
-            int color = sq < 0 ? -1 : board_color_at(b, sq);
-            char c = color < 0 ? '.' : color == BLACK ? 'b' : 'w';
-            if (color >= 0 && board_is_king(b, sq))
-                c = (char)(c - 'a' + 'A');
-            printf(" %c |", c);
-        }
-        putchar('\n');
-    }
-    fputs("   +---+---+---+---+---+---+---+---+\n", stdout);
-}
-
-/* Prints action number NUMBER, M, just played: B is the board after it. */
-static void print_action(const Board *b, const Move *m, int number, bool computed)
-{
-    char text[6];
-    tower_format_action(m, text);
-    printf("%s\n%s%s ACTION #%d: %s\nBOARD COST: %d\n", SEPARATOR, computed ? "*** " : "",
-           b->side == BLACK ? "WHITE" : "BLACK", number, text, tower_cost(b));
-    print_board(b);
-}
-
-/* Reads one line of F into LINE (at most LINE_KEEP bytes kept, blanks around it dropped
- * however many there are). *LEN gets the kept length, *TOO_LONG whether text was dropped. Returns
- * false at end of input with nothing read. */
-static bool read_line(FILE *f, char *line, size_t *len, bool *too_long)
-{
-    size_t n = 0, blanks = 0;
-    bool any = false;
-    int c;
-    *too_long = false;
-    while ((c = getc(f)) != EOF && c != '\n') {
-        any = true;
-        if (is_blank((char)c)) {
-            blanks++;
-            continue;
-        }
-        if (n > 0) /* blanks inside the text are kept; leading and trailing ones are not */
-            for (; blanks > 0; blanks--) {
-                if (n < LINE_KEEP)
-                    line[n++] = ' ';
-                else
-                    *too_long = true;
-            }
-        blanks = 0;
-        if (n < LINE_KEEP)
-            line[n++] = (char)c;
-        else
-            *too_long = true;
-    }
-    *len = n;
-    return any || c == '\n';
-}
-
-/* Plays up to TURNS computed actions from *B, numbering them after *NUMBER. A turn with no
- * action prints the winner and ends the game. */
-static void play_turns(Board *b, int *number, int turns, int depth, bool use_alphabeta)
-{
-    for (int t = 0; t < turns; t++) {
-        Move list[TOWER_MAX_ACTIONS];
-        int value;
-        int i = use_alphabeta ? tower_alphabeta(b, depth, &value, NULL)
-                              : tower_minimax(b, depth, &value, NULL);
-        if (i < 0) {
-            puts(b->side == BLACK ? "WHITE WIN!" : "BLACK WIN!");
-            return;
-        }
-        tower_generate(b, list);
-        board_apply(b, &list[i]);
-        print_action(b, &list[i], ++*number, true);
-    }
-}
-
-static void usage(FILE *f)
-{
-    fprintf(
-        f,
-        "usage: ponder tower [--depth N]\n"
-        "\n"
-        "The tower variant of checkers (seed 004): reads actions such as `G6-F5' on stdin, one\n"
-        "per line, Black first, and prints the setup and each action with its board cost and\n"
-        "board. A final line `A' computes and plays the next action by minimax, `P' plays up\n"
-        "to ten; the side left without an action loses. An illegal action prints the reason\n"
-        "and exits with status 1.\n"
-        "  --depth N    search N plies (1 to %d) with alpha-beta instead of the assignment's\n"
-        "               plain minimax of depth 3; the same action as plain minimax at depth N\n",
-        TOWER_MAX_DEPTH);
-}
-
-static void show_line(const char *line, size_t len, bool too_long, char *out, size_t size)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < len && k + 5 < size; i++) {
-        unsigned char c = (unsigned char)line[i];
-        out[k++] = c >= 0x20 && c < 0x7f ? (char)c : '?';
-    }
-    if (too_long || k < len)
-        for (int d = 0; d < 3; d++)
-            out[k++] = '.';
-    out[k] = '\0';
-}
-
-int cmd_tower(int argc, char **argv)
-{
-    long depth = 3;
-    bool use_alphabeta = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--depth") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_long("--depth", v, 1, TOWER_MAX_DEPTH, &depth))
-                goto bad;
-            use_alphabeta = true;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "ponder tower: unknown option `%s'\n", a);
-            goto bad;
-        } else {
-            fprintf(stderr, "ponder tower: unexpected argument `%s' (actions are read on stdin)\n",
-                    a);
-            goto bad;
-        }
-    }
-
-    Board b;
-    board_start(&b);
-    printf("BOARD SIZE: 8x8\n#BLACK PIECES: %d\n#WHITE PIECES: %d\n", bb_popcount(b.pieces[BLACK]),
-           bb_popcount(b.pieces[WHITE]));
-    print_board(&b);
-
-    char line[LINE_KEEP];
-    size_t len;
-    bool too_long;
-    int number = 0, status = 0;
-    long line_no = 0;
-    while (read_line(stdin, line, &len, &too_long)) {
-        line_no++;
-        TowerCells cells;
-        TowerLine kind = too_long ? TOWER_LINE_BAD : tower_parse_line(line, len, &cells);
-        TowerStatus s = TOWER_ILLEGAL;
-        Move m;
-        if (kind == TOWER_LINE_BLANK)
-            continue;
-        if (kind == TOWER_LINE_ONE || kind == TOWER_LINE_TEN) {
-            play_turns(&b, &number, kind == TOWER_LINE_ONE ? 1 : PLAY_TURNS, (int)depth,
-                       use_alphabeta);
-            break; /* lines after the command are not read */
-        }
-        if (kind == TOWER_LINE_ACTION)
-            s = tower_check_action(&b, &cells, &m);
-        if (s != TOWER_OK) {
-            char shown[48];
-            show_line(line, len, too_long, shown, sizeof shown);
-            puts(tower_status_message(s));
-            fprintf(stderr, "ponder tower: stopped at input line %ld: `%s'\n", line_no, shown);
-            status = 1;
-            break;
-        }
-        board_apply(&b, &m);
-        print_action(&b, &m, ++number, false);
-    }
-    if (status == 0 && ferror(stdin)) {
-        fprintf(stderr, "ponder tower: error reading the input\n");
-        status = 1;
-    }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "ponder tower: error writing the output\n");
-        status = 1;
-    }
-    return status;
-bad:
-    usage(stderr);
-    return 2;
-}
-
-PONDER_COMMAND("tower", cmd_tower, 60, "the tower variant of seed 004: replay, minimax, play")

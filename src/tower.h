@@ -4,7 +4,7 @@
  *
  * Positions are ordinary Boards under RULES_TOWER (optional capture, one jump per turn, men
  * forward only, kings - "towers" - both ways). The cell G6 of the assignment is the square
- * notation_tower_square('G' - 'A', 6): Black starts on rows 6-8 and moves north, towards row 1.
+ * tower_square('G' - 'A', 6): Black starts on rows 6-8 and moves north, towards row 1.
  * What the assignment's output depends on is fixed here and nowhere else:
  *  - actions come in the order of their source cell read row 1 to 8, column A to H, and for each
  *    source in the directions NE, SE, SW, NW (north = towards row 1);
@@ -48,6 +48,14 @@ int tower_minimax(const Board *b, int depth, int *value, uint64_t *nodes);
  * and history ordering below the root; the root in generation order. */
 int tower_alphabeta(const Board *b, int depth, int *value, uint64_t *nodes);
 
+/* ---- Tower cells (seed 004): columns A-H, rows 1-8, Black on rows 6-8 moving north ---- */
+
+/* The index of cell (col 0-7 for A-H, row 1-8), or -1 for a light cell or one off the board. */
+int tower_square(int col, int row);
+
+/* The cell of index SQ as "G6" into OUT (3 bytes). */
+void tower_cell(int sq, char out[3]);
+
 /* ---- Input lines ---- */
 
 /* What a line of input is. */
@@ -65,6 +73,9 @@ typedef struct {
     int from_col, from_row; /* source cell */
     int to_col, to_row;     /* target cell */
 } TowerCells;
+
+/* Whether C is a blank that lines may carry around their text (space, tab, CR). */
+static inline bool tower_is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 /* Classifies the LEN bytes of LINE (any bytes; blanks, tabs and CR around the text are ignored;
  * letters in either case). For TOWER_LINE_ACTION fills *CELLS. Never reads past LEN. */

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "eval.h"
+#include "rng.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -222,14 +223,6 @@ static void job_exact(Tuner *t, Chunk *c)
 
 /* ---- set-up ---------------------------------------------------------------------------------- */
 
-static uint64_t mix(uint64_t z)
-{
-    z += 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static void tuner_free(Tuner *t)
 {
     for (int i = 0; t->chunks && i < t->nchunks; i++) {
@@ -259,10 +252,10 @@ static bool tuner_init(Tuner *t, const TrainRecord *recs, size_t n, double valid
     uint64_t cut = (uint64_t)(valid_fraction * 1e6);
     size_t nt = 0, nv = 0;
     for (size_t i = 0; i < n; i++)
-        if (mix(i / HOLDOUT_BLOCK) % 1000000 >= cut)
+        if (rng_mix64(i / HOLDOUT_BLOCK) % 1000000 >= cut)
             t->order[nt++] = i;
     for (size_t i = 0; i < n; i++)
-        if (mix(i / HOLDOUT_BLOCK) % 1000000 < cut)
+        if (rng_mix64(i / HOLDOUT_BLOCK) % 1000000 < cut)
             t->order[nt + nv++] = i;
     t->ntrain = nt;
     t->nvalid = nv;
@@ -546,25 +539,6 @@ double tune_fit_scale(const TrainRecord *recs, size_t n, const Weights *w, int t
     double s = linearise(&t, w, err) ? fit_scale(&t, true) : 0;
     tuner_free(&t);
     return s;
-}
-
-double tune_loss(const TrainRecord *recs, size_t n, const Weights *w, double s, double lambda,
-                 int threads)
-{
-    Tuner t;
-    char err[ERR_LEN];
-    if (n == 0 || !tuner_init(&t, recs, n, 0, threads, err))
-        return 0;
-    t.bases_only = true;
-    t.s = t.s_target = s;
-    t.lambda = lambda;
-    double train = 0, valid;
-    if (linearise(&t, w, err)) {
-        run_job(&t, job_target);
-        total_loss(&t, &train, &valid, NULL);
-    }
-    tuner_free(&t);
-    return train;
 }
 
 bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *w,

@@ -73,6 +73,3 @@ bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *
  * first step of tune_fit when O->scale is 0). */
 double tune_fit_scale(const TrainRecord *recs, size_t n, const Weights *w, int threads);
 
-/* The mean squared error of W on RECS with scale S and result share LAMBDA. */
-double tune_loss(const TrainRecord *recs, size_t n, const Weights *w, double s, double lambda,
-                 int threads);

@@ -20,7 +20,6 @@ enum {
     MAX_JUMPS = 12,     /* most pieces one capture can take (the whole opposing army) */
     MAX_MOVES = 256,    /* capacity of a MoveList; real positions stay far below it */
     MAX_PLY = 128,      /* deepest search ply */
-    MAX_GAME_PLIES = 4096, /* longest game a Game can record */
     ERR_LEN = 160,      /* size of the caller-owned error buffers the parsers fill */
 };
 

@@ -26,6 +26,7 @@ count() { # $1 = label, $2 = exit status; reads $log
         f=1
     fi
     grep -A 30 '^FAIL ' "$log" | grep -v '^PASS ' | sed 's/^/    /' | head -n 60
+    grep '^SKIP ' "$log" | sed "s|^|    $1: |"
     passed=$((passed + p))
     failed=$((failed + f))
 }

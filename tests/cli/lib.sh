@@ -8,6 +8,8 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 pass() { echo "PASS $1"; }
+# skip NAME REASON : a check that cannot run here; neither passed nor failed (the runner shows it).
+skip() { echo "SKIP $1 ($2)"; }
 fail() {
     echo "FAIL $1"
     shift

@@ -1,6 +1,6 @@
 /*
  * boardfile.c - fuzz harness for the seed-003 board files of `ponder play'
- * (notation_parse_board_file).
+ * (boardfile_parse).
  *
  * The parser either says no (message, line) or gives a valid board and a positive, finite time
  * limit; the writer then writes both back to text that the parser reads as the same board and
@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     double t = 0;
     ParseError e;
     memset(&e, 0, sizeof e);
-    if (!notation_parse_board_file(text, &b, &t, &e)) {
+    if (!boardfile_parse(text, &b, &t, &e)) {
         fuzz_check_error(&e, strlen(text), false);
         free(text);
         return 0;
@@ -34,12 +34,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(isfinite(t) && t > 0, "time limit not positive and finite");
 
     char buf[512];
-    int len = notation_format_board_file(&b, t, buf, sizeof buf);
+    int len = boardfile_format(&b, t, buf, sizeof buf);
     FUZZ_CHECK(len > 0 && (size_t)len < sizeof buf, "board file writer length");
     Board again;
     double t2 = 0;
     memset(&e, 0, sizeof e);
-    FUZZ_CHECK(notation_parse_board_file(buf, &again, &t2, &e), "written board file unreadable");
+    FUZZ_CHECK(boardfile_parse(buf, &again, &t2, &e), "written board file unreadable");
     FUZZ_CHECK(board_equal(&b, &again), "board file round trip changed the board");
     FUZZ_CHECK(t2 == t, "board file round trip changed the time limit");
     free(text);

@@ -1,5 +1,5 @@
 /*
- * hackerrank.c - fuzz harness for the HackerRank challenge input (notation_parse_hackerrank)
+ * hackerrank.c - fuzz harness for the HackerRank challenge input (hackerrank_parse_board)
  * and the whole `ponder hackerrank' program.
  *
  * The parser either says no (message, line) or gives a valid board. Then the program runs on
@@ -27,7 +27,7 @@ static bool prints_legal_move(const char *out, const MoveList *legal)
 {
     for (int i = 0; i < legal->count; i++) {
         char want[32 * (MAX_JUMPS + 4)];
-        notation_format_hackerrank(&legal->moves[i], want, sizeof want);
+        hackerrank_format_move(&legal->moves[i], want, sizeof want);
         if (strcmp(out, want) == 0)
             return true;
     }
@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Board b;
     ParseError e;
     memset(&e, 0, sizeof e);
-    bool ok = notation_parse_hackerrank(text, &b, &e);
+    bool ok = hackerrank_parse_board(text, &b, &e);
     if (!ok)
         fuzz_check_error(&e, strlen(text), false);
     else {

@@ -1,8 +1,8 @@
 /*
  * moves.c - fuzz harness for the move notations: square moves (notation_parse_squares and
  * notation_parse_move: 11-15, 15x24x31), PDN movetext moves (pdn_parse_move: x for - and the
- * other way round, ! and ? marks), middleware paths (notation_parse_path: 2 11 18) and the
- * HackerRank output format (notation_format_hackerrank).
+ * other way round, ! and ? marks), middleware paths (middleware_parse_move: 2 11 18) and the
+ * HackerRank output format (hackerrank_format_move).
  *
  * The first byte picks one of the positions of fuzz_position (with its rule set); the rest is
  * the text. Whatever a parser accepts must be one of the generator's legal moves, and the writer
@@ -66,8 +66,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(&e, 0, sizeof e);
         FUZZ_CHECK(notation_parse_move(&b, r, buf, &again, &e), "formatted move does not parse");
         FUZZ_CHECK(move_same(&m, &again, true), "square-move round trip changed the move");
-        w = notation_format_hackerrank(&m, buf, sizeof buf);
-        FUZZ_CHECK(w > 0 && (size_t)w < sizeof buf, "notation_format_hackerrank length");
+        w = hackerrank_format_move(&m, buf, sizeof buf);
+        FUZZ_CHECK(w > 0 && (size_t)w < sizeof buf, "hackerrank_format_move length");
     } else
         fuzz_check_error(&e, len, true);
 
@@ -80,12 +80,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* Middleware path. */
     memset(&e, 0, sizeof e);
-    if (notation_parse_path(&b, r, text, &m, &e)) {
-        FUZZ_CHECK(is_legal(&legal, &m), "notation_parse_path gave an illegal move");
-        int w = notation_format_path(&m, buf, sizeof buf);
-        FUZZ_CHECK(w > 0 && (size_t)w < sizeof buf, "notation_format_path length");
+    if (middleware_parse_move(&b, r, text, &m, &e)) {
+        FUZZ_CHECK(is_legal(&legal, &m), "middleware_parse_move gave an illegal move");
+        int w = middleware_format_move(&m, buf, sizeof buf);
+        FUZZ_CHECK(w > 0 && (size_t)w < sizeof buf, "middleware_format_move length");
         memset(&e, 0, sizeof e);
-        FUZZ_CHECK(notation_parse_path(&b, r, buf, &again, &e), "formatted path does not parse");
+        FUZZ_CHECK(middleware_parse_move(&b, r, buf, &again, &e), "formatted path does not parse");
         FUZZ_CHECK(move_same(&m, &again, true), "path round trip changed the move");
     } else
         fuzz_check_error(&e, len, true);

@@ -60,7 +60,7 @@ static void check_answers(char *input, char *output)
         if (!(is_first_move_marker(line) && lineno == 1)) {
             Move m;
             ParseError e;
-            if (!notation_parse_path(&b, &RULES_ENGLISH, line, &m, &e))
+            if (!middleware_parse_move(&b, &RULES_ENGLISH, line, &m, &e))
                 break; /* the program stops here too */
             board_apply(&b, &m);
         }
@@ -69,7 +69,7 @@ static void check_answers(char *input, char *output)
             break; /* no legal move left: the program stopped */
         Move reply;
         ParseError e;
-        FUZZ_CHECK(notation_parse_path(&b, &RULES_ENGLISH, answer, &reply, &e),
+        FUZZ_CHECK(middleware_parse_move(&b, &RULES_ENGLISH, answer, &reply, &e),
                    "ponder player answered an illegal or malformed move");
         board_apply(&b, &reply);
     }

@@ -4,6 +4,7 @@
  * files, and resuming an interrupted build.
  */
 #include "check.h"
+#include "rng.h"
 #include "egdb_build.h"
 #include "engine.h"
 #include "notation.h"
@@ -15,13 +16,7 @@ static char dir[256];
 static int built_pieces;
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
 
 static void published_counts(void)
 {

@@ -3,6 +3,7 @@
  * sense of the main terms.
  */
 #include "check.h"
+#include "rng.h"
 #include "engine.h"
 #include "eval.h"
 #include "movegen.h"
@@ -34,11 +35,8 @@ static Board mirror(const Board *b)
 }
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint32_t rng(void)
-{
-    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
-    return (uint32_t)(rng_state >> 33);
-}
+/* Deterministic, so a failure can be replayed. */
+static uint32_t rng(void) { return (uint32_t)(rng_splitmix64(&rng_state) >> 32); }
 
 /* Positions from random games: N positions into OUT. */
 static int random_positions(Board *out, int n)

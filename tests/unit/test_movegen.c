@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "rng.h"
 #include "cli.h"
 #include "game.h"
 #include "notation.h"
@@ -333,13 +334,7 @@ static void small_perft_by_hand(void)
 /* ---- Keys along random games ---- */
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
 
 /* board_apply's key equals board_compute_key after every move of random games under every
  * rule set; every position stays valid and survives a FEN round trip. */

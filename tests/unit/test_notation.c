@@ -11,7 +11,11 @@
 
 #include "check.h"
 #include "cli.h"
+#include "boardfile.h"
+#include "hackerrank.h"
+#include "middleware.h"
 #include "notation.h"
+#include "tower.h"
 
 static bool asan(void)
 {
@@ -230,7 +234,7 @@ static bool parse_move(const char *t, ParseError *e)
 static bool parse_path(const char *t, ParseError *e)
 {
     Move m;
-    return notation_parse_path(&move_board, &RULES_ENGLISH, t, &m, e);
+    return middleware_parse_move(&move_board, &RULES_ENGLISH, t, &m, e);
 }
 
 static void moves_and_paths(void)
@@ -239,7 +243,7 @@ static void moves_and_paths(void)
     Move m;
     board_start(&move_board);
     CHECK(notation_parse_move(&move_board, &RULES_ENGLISH, "11-15", &m, &e) && m.from == 10);
-    CHECK(notation_parse_path(&move_board, &RULES_ENGLISH, "9 13\r\n", &m, &e) && m.to == 12);
+    CHECK(middleware_parse_move(&move_board, &RULES_ENGLISH, "9 13\r\n", &m, &e) && m.to == 12);
     static const BadCase start_cases[] = {
         {"11-16x", "mixed separators", 0, 6},
         {"11-14", "illegal move", 0, 0},
@@ -273,9 +277,9 @@ static void moves_and_paths(void)
           m.captured == ((1u << 5) | (1u << 13)));
     CHECK(notation_parse_move(&move_board, &RULES_ENGLISH, "2x11x18", &m, &e) &&
           m.captured == ((1u << 6) | (1u << 14)));
-    CHECK(notation_parse_path(&move_board, &RULES_ENGLISH, "2 11 18", &m, &e) &&
+    CHECK(middleware_parse_move(&move_board, &RULES_ENGLISH, "2 11 18", &m, &e) &&
           m.captured == ((1u << 6) | (1u << 14)));
-    CHECK(!notation_parse_path(&move_board, &RULES_ENGLISH, "2 18", &m, &e));
+    CHECK(!middleware_parse_move(&move_board, &RULES_ENGLISH, "2 18", &m, &e));
 
     /* A king's loop (see test_movegen.c): either route is accepted, as a whole path or as the
      * short form, and the route given is the one returned. */
@@ -285,9 +289,9 @@ static void moves_and_paths(void)
           m.path[1] == 18);
     CHECK(notation_parse_move(&move_board, &RULES_ENGLISH, "10x17x26x19x10", &m, &e) &&
           m.path[1] == 16);
-    CHECK(notation_parse_path(&move_board, &RULES_ENGLISH, "10 19 26 17 10", &m, &e) &&
+    CHECK(middleware_parse_move(&move_board, &RULES_ENGLISH, "10 19 26 17 10", &m, &e) &&
           m.path[1] == 18);
-    CHECK(!notation_parse_path(&move_board, &RULES_ENGLISH, "10 17 26 10", &m, &e));
+    CHECK(!middleware_parse_move(&move_board, &RULES_ENGLISH, "10 17 26 10", &m, &e));
 
     /* The loop with a way in and a way out (see test_movegen.c): king 1 takes 6 to 10, then
      * either 7 to 3 at once (1x10x3), or the loop round 18 first and then 7 to 3. The whole path
@@ -323,10 +327,10 @@ static void move_round_trips(void)
             ParseError e;
             notation_format_move(m, text, sizeof text);
             bool ok = notation_parse_move(&b, r, text, &back, &e) && move_same(m, &back, true);
-            notation_format_path(m, text, sizeof text);
-            ok = ok && notation_parse_path(&b, r, text, &back, &e) && move_same(m, &back, true);
+            middleware_format_move(m, text, sizeof text);
+            ok = ok && middleware_parse_move(&b, r, text, &back, &e) && move_same(m, &back, true);
             /* HackerRank: hops, then one "row col" per square. */
-            notation_format_hackerrank(m, text, sizeof text);
+            hackerrank_format_move(m, text, sizeof text);
             char *p = text;
             long hops = strtol(p, &p, 10);
             ok = ok && hops == (move_is_capture(m) ? m->len - 1 : 1);
@@ -347,7 +351,7 @@ static void move_round_trips(void)
     char small[4];
     notation_format_move(&m, small, sizeof small);
     CHECK_STR(small, "1-5");
-    notation_format_path(&m, small, 3);
+    middleware_format_move(&m, small, 3);
     CHECK_STR(small, "1 ");
 }
 
@@ -361,7 +365,7 @@ static void hackerrank_samples(void)
     ParseError e;
     CHECK(in && want);
     if (in && want) {
-        CHECK(notation_parse_hackerrank(in, &b, &e));
+        CHECK(hackerrank_parse_board(in, &b, &e));
         /* Read from the diagram by hand: row 1 "b_b_b_b_" is 5,6,7,8; row 2 col 3 is 10; row 3
          * col 2 is 14; row 4 col 1 is 17 (w); row 5 "w_b___w_" is 21 (w), 22 (b), 24 (w); row 6
          * "_w_____b" is 25 (w), 28 (b); row 7 "w_____w_" is 29, 32 (w). White to move. */
@@ -369,7 +373,7 @@ static void hackerrank_samples(void)
         MoveList l;
         CHECK_EQ_U64(movegen_generate(&b, &RULES_HACKERRANK, false, &l), 1);
         char out[256];
-        notation_format_hackerrank(&l.moves[0], out, sizeof out);
+        hackerrank_format_move(&l.moves[0], out, sizeof out);
         CHECK_STR(out, want);
     }
     free(in);
@@ -377,7 +381,7 @@ static void hackerrank_samples(void)
     in = read_data("hackerrank/sample-noncapture.in");
     CHECK(in != NULL);
     if (in) {
-        CHECK(notation_parse_hackerrank(in, &b, &e));
+        CHECK(hackerrank_parse_board(in, &b, &e));
         /* Row 0 col 7 W (4), row 1 col 0 b (5), row 2 col 3 b (10), row 4 col 1 w (17), row 5
          * cols 0,6 w (21,24), row 6 col 7 b (28), row 7 cols 0,6 w (29,32). Black to move. */
         CHECK_STR(fen_of(&b), "B:W17,21,24,29,32,K4:B5,10,28");
@@ -385,7 +389,7 @@ static void hackerrank_samples(void)
         Move m;
         CHECK(notation_parse_move(&b, &RULES_HACKERRANK, "5-9", &m, &e));
         char out[64];
-        notation_format_hackerrank(&m, out, sizeof out);
+        hackerrank_format_move(&m, out, sizeof out);
         CHECK_STR(out, "1\n1 0\n2 1\n");
     }
     free(in);
@@ -394,7 +398,7 @@ static void hackerrank_samples(void)
 static bool parse_hackerrank(const char *t, ParseError *e)
 {
     Board b;
-    return notation_parse_hackerrank(t, &b, e);
+    return hackerrank_parse_board(t, &b, e);
 }
 
 #define ROWS8 "________\n________\n________\n________\n________\n________\n________\n________\n"
@@ -428,7 +432,7 @@ static void hackerrank_bad(void)
     /* CRLF and trailing blank lines are fine. */
     Board b;
     ParseError e;
-    CHECK(notation_parse_hackerrank("w\r\n8\r\n_b______\r\n________\r\n________\r\n________\r\n"
+    CHECK(hackerrank_parse_board("w\r\n8\r\n_b______\r\n________\r\n________\r\n________\r\n"
                                     "________\r\n________\r\n________\r\nw_______\r\n\r\n",
                                     &b, &e));
     CHECK_STR(fen_of(&b), "W:W29:B1");
@@ -450,28 +454,28 @@ static void tower_cells(void)
     } cells[] = {{"G6", 9},  {"F5", 14}, {"H3", 21}, {"G4", 17}, {"A8", 4}, {"H1", 29},
                  {"B1", 32}, {"A6", 12}, {"A1", 0},  {"H8", 0},  {"B2", 0}, {"F4", 0}};
     for (size_t k = 0; k < sizeof cells / sizeof cells[0]; k++) {
-        int sq = notation_tower_square(cells[k].cell[0] - 'A', cells[k].cell[1] - '0');
+        int sq = tower_square(cells[k].cell[0] - 'A', cells[k].cell[1] - '0');
         CHECK_EQ_U64(sq + 1, cells[k].sq);
         if (sq >= 0) {
             char back[3];
-            notation_tower_cell(sq, back);
+            tower_cell(sq, back);
             CHECK_STR(back, cells[k].cell);
         }
     }
     /* Off the board */
-    CHECK(notation_tower_square(-1, 3) == -1 && notation_tower_square(8, 3) == -1);
-    CHECK(notation_tower_square(1, 0) == -1 && notation_tower_square(1, 9) == -1);
-    CHECK(notation_tower_square(1000000, 1) == -1 && notation_tower_square(1, -1000000) == -1);
+    CHECK(tower_square(-1, 3) == -1 && tower_square(8, 3) == -1);
+    CHECK(tower_square(1, 0) == -1 && tower_square(1, 9) == -1);
+    CHECK(tower_square(1000000, 1) == -1 && tower_square(1, -1000000) == -1);
     /* Every square has a dark cell that maps back to it; 32 of the 64 cells are dark. */
     int dark = 0;
     for (int col = 0; col < 8; col++)
         for (int row = 1; row <= 8; row++) {
-            int sq = notation_tower_square(col, row);
+            int sq = tower_square(col, row);
             if (sq < 0)
                 continue;
             dark++;
             char c[3];
-            notation_tower_cell(sq, c);
+            tower_cell(sq, c);
             CHECK(c[0] == 'A' + col && c[1] == '0' + row);
         }
     CHECK_EQ_U64(dark, 32);
@@ -518,7 +522,7 @@ static void board_files(void)
         Board b, back;
         double t, t2;
         ParseError e;
-        bool ok = notation_parse_board_file(text, &b, &t, &e);
+        bool ok = boardfile_parse(text, &b, &t, &e);
         if (!ok)
             printf("  %s: %s at line %d\n", files[k].file, e.msg, e.line);
         CHECK(ok);
@@ -528,8 +532,8 @@ static void board_files(void)
             CHECK(t == files[k].time);
         /* Written and read back. */
         char buf[512];
-        notation_format_board_file(&b, t, buf, sizeof buf);
-        CHECK(notation_parse_board_file(buf, &back, &t2, &e) && board_equal(&b, &back) && t2 == t &&
+        boardfile_format(&b, t, buf, sizeof buf);
+        CHECK(boardfile_parse(buf, &back, &t2, &e) && board_equal(&b, &back) && t2 == t &&
               back.key == b.key);
         free(text);
     }
@@ -540,8 +544,8 @@ static void board_files(void)
         double t = (double)(1 + rng() % 600) / 4, t2;
         char buf[512];
         ParseError e;
-        notation_format_board_file(&b, t, buf, sizeof buf);
-        if (!notation_parse_board_file(buf, &back, &t2, &e) || !board_equal(&b, &back) || t2 != t) {
+        boardfile_format(&b, t, buf, sizeof buf);
+        if (!boardfile_parse(buf, &back, &t2, &e) || !board_equal(&b, &back) || t2 != t) {
             printf("  board file round trip failed:\n%s", buf);
             check_failed++;
             break;
@@ -553,7 +557,7 @@ static bool parse_board_file(const char *t, ParseError *e)
 {
     Board b;
     double time;
-    return notation_parse_board_file(t, &b, &time, e);
+    return boardfile_parse(t, &b, &time, e);
 }
 
 #define ZEROS8 "0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"
@@ -583,7 +587,7 @@ static void board_files_bad(void)
     Board b;
     double t;
     ParseError e;
-    CHECK(notation_parse_board_file("1111\n1111\n1111\n0000\n0000\n2222\n2222\n2222\n1\n2.5\n", &b,
+    CHECK(boardfile_parse("1111\n1111\n1111\n0000\n0000\n2222\n2222\n2222\n1\n2.5\n", &b,
                                     &t, &e));
     Board start;
     board_start(&start);
@@ -627,13 +631,13 @@ static void random_bytes(void)
         if (!notation_parse_move(&start, &RULES_ENGLISH, buf, &m, &e))
             answered = answered && e.msg[0];
         e.msg[0] = '\0';
-        if (!notation_parse_path(&start, &RULES_ENGLISH, buf, &m, &e))
+        if (!middleware_parse_move(&start, &RULES_ENGLISH, buf, &m, &e))
             answered = answered && e.msg[0];
         e.msg[0] = '\0';
-        if (!notation_parse_hackerrank(buf, &b, &e))
+        if (!hackerrank_parse_board(buf, &b, &e))
             answered = answered && e.msg[0];
         e.msg[0] = '\0';
-        if (!notation_parse_board_file(buf, &b, &t, &e))
+        if (!boardfile_parse(buf, &b, &t, &e))
             answered = answered && e.msg[0];
         if (!answered) {
             printf("  a parser failed without a message on random input %d\n", k);

@@ -4,19 +4,14 @@
  * and movegen_count against the length of the generated list.
  */
 #include "check.h"
+#include "rng.h"
 #include "notation.h"
 #include "perft.h"
 
 #include <stdlib.h>
 
 static uint64_t rng_state = 0x1234567887654321ull;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
 
 /* A random position: each square empty (about half), or a man or king of either colour; a piece
  * is a king with probability 1/KING_ODDS (0: never). Men are never put on their own crowning
@@ -54,10 +49,10 @@ static void random_game_board(Board *b, const Rules *r, int plies)
 /* Every combination of the three switches the generator implements (perft compiles its walk
  * once for English's and once for any: each path must agree with the naive recursion). */
 static const Rules SWITCH_SETS[8] = {
-    {"s0", false, false, false, false, false}, {"s1", true, false, false, false, false},
-    {"s2", false, true, false, false, false},  {"s3", true, true, false, false, false},
-    {"s4", false, false, true, false, false},  {"s5", true, false, true, false, false},
-    {"s6", false, true, true, false, false},   {"s7", true, true, true, false, false},
+    {"s0", false, false, false}, {"s1", true, false, false},
+    {"s2", false, true, false},  {"s3", true, true, false},
+    {"s4", false, false, true},  {"s5", true, false, true},
+    {"s6", false, true, true},   {"s7", true, true, true},
 };
 
 static uint64_t naive_perft(const Board *b, const Rules *r, int depth, bool paths)

@@ -5,6 +5,7 @@
  * depths 1 to 5.
  */
 #include "check.h"
+#include "rng.h"
 
 #include "movegen.h"
 #include "notation.h"
@@ -15,18 +16,13 @@
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
-static uint32_t rng(void) /* xorshift64*: deterministic, so a failure can be replayed */
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (uint32_t)((rng_state * 0x2545F4914F6CDD1Dull) >> 32);
-}
+/* Deterministic, so a failure can be replayed. */
+static uint32_t rng(void) { return (uint32_t)(rng_splitmix64(&rng_state) >> 32); }
 
 /* The square of a cell written "G6". */
 static int cell(const char *c)
 {
-    return notation_tower_square(c[0] - 'A', c[1] - '0');
+    return tower_square(c[0] - 'A', c[1] - '0');
 }
 
 /* Puts a piece on a cell: 'b', 'w' men, 'B', 'W' towers. */

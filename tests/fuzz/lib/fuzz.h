@@ -16,7 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "boardfile.h"
+#include "hackerrank.h"
+#include "middleware.h"
 #include "notation.h"
+#include "tower.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,0 +1,121 @@
+/*
+ * perft_cmd.c - the `ponder perft` command: reads the depth and options, then prints one line
+ * per depth with the count perft_count (perft.c) gives and its speed, and with --divide the
+ * count below each root move.
+ */
+#include "perft.h"
+
+#include "cli.h"
+#include "command.h"
+#include "notation.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: ponder perft DEPTH [--fen FEN] [--rules R] [--paths] [--divide] [--hash MB]\n"
+            "\n"
+            "Counts the leaf nodes of the legal move tree to DEPTH plies and prints one line per\n"
+            "depth: `perft D NODES SECONDS NODES_PER_SECOND'.\n"
+            "  --fen FEN    start from FEN instead of the standard position\n"
+            "  --rules R    rule set: %s (default english)\n"
+            "  --paths      count every capture route as its own move (default: routes that take\n"
+            "               the same pieces to the same square are one move)\n"
+            "  --divide     before the last line, the count below each move of the root\n"
+            "  --hash MB    keep subtree counts in a table of MB megabytes (default 0: none)\n",
+            rules_names());
+}
+
+int cmd_perft(int argc, char **argv)
+{
+    long depth = -1, hash_mb = 0;
+    const char *fen = NULL;
+    const Rules *rules = &RULES_ENGLISH;
+    bool paths = false, divide = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--fen") == 0) {
+            if (!(fen = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--rules") == 0) {
+            if (!(v = cli_value(argc, argv, &i)))
+                goto bad;
+            if (!(rules = rules_find(v))) {
+                fprintf(stderr, "ponder perft: unknown rule set `%s' (known: %s)\n", v,
+                        rules_names());
+                goto bad;
+            }
+        } else if (strcmp(a, "--hash") == 0) {
+            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 0, 1 << 20, &hash_mb))
+                goto bad;
+        } else if (strcmp(a, "--paths") == 0) {
+            paths = true;
+        } else if (strcmp(a, "--divide") == 0) {
+            divide = true;
+        } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
+            fprintf(stderr, "ponder perft: unknown option `%s'\n", a);
+            goto bad;
+        } else if (depth < 0) {
+            if (!cli_long("DEPTH", a, 0, 64, &depth))
+                goto bad;
+        } else {
+            fprintf(stderr, "ponder perft: unexpected argument `%s'\n", a);
+            goto bad;
+        }
+    }
+    if (depth < 0) {
+        fprintf(stderr, "ponder perft: DEPTH missing\n");
+        goto bad;
+    }
+    Board b;
+    if (fen) {
+        ParseError e;
+        if (!notation_parse_fen(fen, &b, &e)) {
+            char msg[256];
+            parse_error_format(&e, msg, sizeof msg);
+            fprintf(stderr, "ponder perft: bad FEN: %s\n", msg);
+            goto bad;
+        }
+    } else
+        board_start(&b);
+    PerftHash *h = perft_hash_new((size_t)hash_mb);
+    if (hash_mb > 0 && !h) {
+        fprintf(stderr, "ponder perft: cannot allocate %ld MB for the hash table\n", hash_mb);
+        return 1;
+    }
+    for (int d = 1; d <= depth; d++) {
+        double t0 = cli_now();
+        uint64_t nodes = 0;
+        if (divide && d == depth) {
+            MoveList list;
+            movegen_generate(&b, rules, paths, &list);
+            for (int i = 0; i < list.count; i++) {
+                Board child = b;
+                board_apply(&child, &list.moves[i]);
+                uint64_t n = perft_count(&child, rules, d - 1, paths, h);
+                char mv[64];
+                notation_format_move(&list.moves[i], mv, sizeof mv);
+                printf("%s %llu\n", mv, (unsigned long long)n);
+                nodes += n;
+            }
+        } else
+            nodes = perft_count(&b, rules, d, paths, h);
+        double dt = cli_now() - t0;
+        printf("perft %d %llu %.3f %.0f\n", d, (unsigned long long)nodes, dt,
+               dt > 0 ? (double)nodes / dt : 0.0);
+        fflush(stdout);
+    }
+    perft_hash_free(h);
+    return 0;
+bad:
+    usage(stderr);
+    return 2;
+}
+
+PONDER_COMMAND("perft", cmd_perft, 80,
+               "count the move tree's leaves (move generator check and speed)")
