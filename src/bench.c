@@ -36,13 +36,17 @@ static const char *const bench_positions[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--threads N] [--hash MB]\n"
+    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--eval classic|net] [--net FILE]\n"
+               "                    [--threads N] [--hash MB]\n"
                "Searches %zu fixed positions to DEPTH plies (default %d) on one thread with a\n"
                "cleared %d MB table each, then prints `Nodes searched: N' and `Nodes/second: N'.\n"
                "The node count is the same on every run and machine.\n"
                "  --threads N  search with N threads (Lazy SMP): `Total time' is then the time\n"
                "               to depth; the node count varies from run to run\n"
-               "  --hash MB    table size (default %d)\n",
+               "  --hash MB    table size (default %d)\n"
+               "  --eval E     classic (the formula) or net (the network; the default when one\n"
+               "               is built in or given)\n"
+               "  --net FILE   the network file (default: built in)\n",
                sizeof bench_positions / sizeof bench_positions[0], BENCH_DEFAULT_DEPTH,
                BENCH_HASH_MB, BENCH_HASH_MB);
 }
@@ -60,6 +64,16 @@ static int cmd_bench(int argc, char **argv)
             return 0;
         } else if (strcmp(argv[i], "--weights") == 0) {
             if (!(opt.weights = cli_value(argc, argv, &i))) {
+                usage(stderr);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--eval") == 0) {
+            if (!cli_eval(argc, argv, &i, &opt.eval)) {
+                usage(stderr);
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--net") == 0) {
+            if (!(opt.net = cli_value(argc, argv, &i))) {
                 usage(stderr);
                 return 2;
             }

@@ -4,6 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include "engine.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -120,4 +122,16 @@ const char *cli_value(int argc, char **argv, int *i)
         return NULL;
     }
     return argv[++*i];
+}
+
+bool cli_eval(int argc, char **argv, int *i, int *eval)
+{
+    const char *v = cli_value(argc, argv, i);
+    if (!v)
+        return false;
+    if (!engine_eval_parse(v, eval)) {
+        fprintf(stderr, "--eval must be `classic' or `net', not `%s'\n", v);
+        return false;
+    }
+    return true;
 }

@@ -29,3 +29,7 @@ double cli_now(void);
 
 /* For option loops: the argument after argv[*i], or NULL (with a message) if there is none. */
 const char *cli_value(int argc, char **argv, int *i);
+
+/* For option loops: the --eval value after argv[*i] ("classic" or "net") into *EVAL (an
+ * ENGINE_EVAL_* of engine.h). False, with a message, when it is missing or anything else. */
+bool cli_eval(int argc, char **argv, int *i, int *eval);

@@ -422,7 +422,8 @@ static bool console_run(Console *c)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ponder [console] [--hash MB] [--threads N] [--weights FILE] [--egdb DIR]\n"
+    fprintf(f, "usage: ponder [console] [--hash MB] [--threads N] [--weights FILE] [--eval E]\n"
+               "                      [--net FILE] [--egdb DIR]\n"
                "\n"
                "The engine console: it shows the board, reads moves (10-14, captures 11x18, a\n"
                "multi-jump as 10x17x26 or one jump at a time) and commands (`help' lists them) on\n"
@@ -431,6 +432,8 @@ static void usage(FILE *f)
                "  --hash MB       transposition table size (default 64)\n"
                "  --threads N     search threads (default 1)\n"
                "  --weights FILE  evaluation weights (default: built in)\n"
+               "  --eval E        classic or net (default: net when one is built in or given)\n"
+               "  --net FILE      the network file (default: built in)\n"
                "  --egdb DIR      endgame databases\n");
 }
 
@@ -454,6 +457,12 @@ static int cmd_console(int argc, char **argv)
             opt.threads = (int)n;
         } else if (strcmp(a, "--weights") == 0) {
             if (!(opt.weights = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--eval") == 0) {
+            if (!cli_eval(argc, argv, &i, &opt.eval))
+                goto bad;
+        } else if (strcmp(a, "--net") == 0) {
+            if (!(opt.net = cli_value(argc, argv, &i)))
                 goto bad;
         } else if (strcmp(a, "--egdb") == 0) {
             if (!(opt.egdb_dir = cli_value(argc, argv, &i)))

@@ -18,6 +18,9 @@
  */
 #include "engine.h"
 
+#include "eval.h"
+#include "nnue_hook.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -39,6 +42,8 @@ struct Engine {
     void *egdb_handle;
     int egdb_pieces;
     char egdb_dir[ENGINE_PATH_MAX]; /* their directory ("": none) */
+    const NnueDriver *nnue;      /* the network's driver when net is set */
+    void *net;                   /* the network evaluating, or NULL for the classic evaluation */
     /* Jobs (guarded by lock, except what the search reads atomically). */
     pthread_mutex_t lock;
     EngineJob job;               /* the last job started (0: none yet) */
@@ -55,8 +60,25 @@ struct Engine {
     void *done_ctx;
 };
 
+static const NnueDriver *nnue_driver;
+
+void nnue_hook_register(const NnueDriver *d) { nnue_driver = d; }
+
+bool engine_eval_parse(const char *text, int *eval)
+{
+    if (strcmp(text, "classic") == 0)
+        *eval = ENGINE_EVAL_CLASSIC;
+    else if (strcmp(text, "net") == 0)
+        *eval = ENGINE_EVAL_NET;
+    else
+        return false;
+    return true;
+}
+
 void engine_default_options(EngineOptions *opt)
 {
+    opt->eval = ENGINE_EVAL_DEFAULT;
+    opt->net = NULL;
     opt->hash_mb = ENGINE_HASH_MB_DEFAULT;
     opt->threads = 1;
     opt->weights = NULL;
@@ -212,6 +234,23 @@ Engine *engine_new(const EngineOptions *opt, char *err)
     }
     atomic_init(&e->stop, false);
     weights_default(&e->weights);
+
+    /* The network: asked for, given as a file, or built in (then it is the default). */
+    bool net = opt->eval == ENGINE_EVAL_NET ||
+               (opt->eval == ENGINE_EVAL_DEFAULT &&
+                (opt->net || (nnue_driver && nnue_driver->has_default())));
+    if (net) {
+        if (!nnue_driver) {
+            snprintf(err, ERR_LEN, "the network evaluation is not built into this program");
+            engine_free(e);
+            return NULL;
+        }
+        if (!(e->net = nnue_driver->load(opt->net, err))) {
+            engine_free(e);
+            return NULL;
+        }
+        e->nnue = nnue_driver;
+    }
     if (!set_threads(e, opt->threads, err) || !set_weights(e, opt->weights, err) ||
         !set_hash(e, (long)opt->hash_mb, err) || !set_egdb(e, opt->egdb_dir, err)) {
         engine_free(e);
@@ -238,6 +277,8 @@ void engine_free(Engine *e)
     }
     if (e->hash_mb)
         tt_free(&e->tt);
+    if (e->net)
+        e->nnue->free(e->net);
     pthread_mutex_destroy(&e->lock);
     free(e);
 }
@@ -267,6 +308,8 @@ static EngineJob claim(Engine *e, const Game *g, const SearchLimits *limits, Sea
     memset(j, 0, sizeof *j);
     j->tt = &e->tt;
     j->weights = &e->weights;
+    j->net = e->net;
+    j->net_eval = e->net ? e->nnue->evaluate : NULL;
     j->game = &e->game;
     j->limits = *limits;
     /* No limit at all would never end: treat it as an infinite search. */
@@ -504,4 +547,13 @@ bool engine_option_get(const Engine *e, const char *name, char *out, size_t size
         return false;
     }
     return true;
+}
+
+int engine_database_pieces(const Engine *e) { return e->egdb ? e->egdb_pieces : 0; }
+
+bool engine_uses_net(const Engine *e) { return e->net != NULL; }
+
+int engine_evaluate(const Engine *e, const Board *b)
+{
+    return e->net ? e->nnue->evaluate(e->net, b) : eval_board(&e->weights, b);
 }

@@ -38,10 +38,19 @@ typedef struct Engine Engine;
  * as an argument of engine_stop/engine_ponderhit it means "whichever job is running". */
 typedef uint64_t EngineJob;
 
+/* The evaluation a search uses (EngineOptions.eval). */
+enum {
+    ENGINE_EVAL_DEFAULT = 0, /* the network when one is given or built in, else classic */
+    ENGINE_EVAL_CLASSIC,     /* the hand-written formula of eval.c */
+    ENGINE_EVAL_NET,         /* the network (nnue.c): EngineOptions.net, or the built-in one */
+};
+
 typedef struct {
     size_t hash_mb;          /* transposition table size in MB (default 64) */
     int threads;             /* search threads, Lazy SMP (default 1) */
     const char *weights;     /* evaluation weights file, or NULL for the built-in weights */
+    int eval;                /* ENGINE_EVAL_*: which evaluation the search uses */
+    const char *net;         /* network file, or NULL for the built-in network */
     const char *egdb_dir;    /* endgame database directory, or NULL; the default is the
                                 directory egdb_default_dir() names when it holds databases */
 } EngineOptions;
@@ -51,11 +60,16 @@ typedef struct {
  * would have to be joined is the caller's); it may wake the thread that will. */
 typedef void (*SearchDoneCallback)(EngineJob job, const SearchResult *result, void *ctx);
 
-/* Default options (64 MB, 1 thread, built-in weights, the default database directory). */
+/* Parses an --eval value, "classic" or "net", into *EVAL. False (nothing set) otherwise. */
+bool engine_eval_parse(const char *text, int *eval);
+
+/* Default options (64 MB, 1 thread, built-in weights, default evaluation, the default database
+ * directory). */
 void engine_default_options(EngineOptions *opt);
 
 /* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): a size outside its limits, no
- * memory for the table, an unreadable or malformed weights file, unreadable databases. */
+ * memory for the table, an unreadable or malformed weights or network file, a network asked for
+ * when none is built in, unreadable databases. */
 Engine *engine_new(const EngineOptions *opt, char *err);
 
 /* Frees E; a job still running is stopped and waited for first. NULL is allowed. */
@@ -105,6 +119,15 @@ SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
 /* Endgame database files that were left out when the engine opened its databases (damaged,
  * unreadable): "" when there are none or no databases. Front ends report it once. */
 const char *engine_database_warnings(const Engine *e);
+
+/* The piece count up to which the engine's databases are complete (0: none in use). */
+int engine_database_pieces(const Engine *e);
+
+/* Whether the engine evaluates with a network (else with the classic formula). */
+bool engine_uses_net(const Engine *e);
+
+/* The static evaluation of B from the side to move's point of view (for tests and tools). */
+int engine_evaluate(const Engine *e, const Board *b);
 
 /* ---- options by name ---- */
 

@@ -278,6 +278,7 @@ void play_usage(FILE *f)
             "usage: ponder play [--black human|computer] [--white human|computer] [--time S]\n"
             "                   [--board FILE] [--depth N] [--nodes N] [--color WHEN]\n"
             "                   [--hash MB] [--threads N] [--weights FILE] [--egdb DIR]\n"
+            "                   [--eval classic|net] [--net FILE]\n"
             "\n"
             "Plays checkers at the terminal: you against the computer, against a friend, or the\n"
             "computer against itself. It asks who plays each side, the computer's time limit and\n"
@@ -295,6 +296,8 @@ void play_usage(FILE *f)
             "  --hash MB       transposition table size (default 64)\n"
             "  --threads N     search threads (default 1)\n"
             "  --weights FILE  evaluation weights\n"
+            "  --eval E        classic or net (default: net when one is built in or given)\n"
+            "  --net FILE      the network file (default: built in)\n"
             "  --egdb DIR      endgame databases\n"
             "During the game type a move's number or the move (11-15, 9x18x27), or undo, hint,\n"
             "save FILE, board, help, quit. Ctrl-D at any question quits.\n",
@@ -362,6 +365,12 @@ int play_parse_options(int argc, char **argv, PlayOptions *o)
             o->engine.threads = (int)n;
         } else if (strcmp(a, "--weights") == 0) {
             if (!(o->engine.weights = cli_value(argc, argv, &i)))
+                return 2;
+        } else if (strcmp(a, "--eval") == 0) {
+            if (!cli_eval(argc, argv, &i, &o->engine.eval))
+                return 2;
+        } else if (strcmp(a, "--net") == 0) {
+            if (!(o->engine.net = cli_value(argc, argv, &i)))
                 return 2;
         } else if (strcmp(a, "--egdb") == 0) {
             if (!(o->engine.egdb_dir = cli_value(argc, argv, &i)))

@@ -43,7 +43,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ponder player [--time S] [--depth N] [--fen FEN] [--hash MB] [--threads N]\n"
-            "                     [--weights FILE] [--egdb DIR] [--baseline | --random [--seed N]]\n"
+            "                     [--weights FILE] [--eval classic|net] [--net FILE] [--egdb DIR]\n"
+            "                     [--baseline | --random [--seed N]]\n"
             "\n"
             "Plays one game over stdin/stdout in the middleware protocol of seed 002: each input\n"
             "line is the opponent's move as a full path (`2 11 18'), or `0 0' on the first line\n"
@@ -56,6 +57,8 @@ static void usage(FILE *f)
             "  --hash MB      transposition table size (default 64)\n"
             "  --threads N    search threads (default 1)\n"
             "  --weights FILE evaluation weights (default: built in)\n"
+            "  --eval E       classic or net (default: net when one is built in or given)\n"
+            "  --net FILE     the network file (default: built in)\n"
             "  --egdb DIR     endgame databases\n"
             "  --baseline     play seed 001's bot instead: depth-6 alpha-beta over its eval2\n"
             "                 (--depth changes the depth)\n"
@@ -206,6 +209,12 @@ static int cmd_player(int argc, char **argv)
                 goto bad;
         } else if (strcmp(a, "--weights") == 0) {
             if (!(eo.weights = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--eval") == 0) {
+            if (!cli_eval(argc, argv, &i, &eo.eval))
+                goto bad;
+        } else if (strcmp(a, "--net") == 0) {
+            if (!(eo.net = cli_value(argc, argv, &i)))
                 goto bad;
         } else if (strcmp(a, "--egdb") == 0) {
             if (!(eo.egdb_dir = cli_value(argc, argv, &i)))

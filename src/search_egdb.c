@@ -45,7 +45,7 @@ static SearchResult search_in_databases(SearchJob *job, EgdbValue root)
         board_apply(&c, &list.moves[i]);
         if (!keeps_value(root, db->probe(job->egdb_handle, &c)))
             continue;
-        int ev = -eval_board(job->weights, &c);
+        int ev = -(job->net ? job->net_eval(job->net, &c) : eval_board(job->weights, &c));
         if (best < 0 || ev > best_eval) {
             best = i;
             best_eval = ev;

@@ -47,6 +47,8 @@ typedef struct {
     long shard, shards;   /* this is shard SHARD (1-based) of SHARDS */
     long hash_mb;         /* transposition table per thread */
     const char *weights;  /* weights file or NULL */
+    int eval;             /* ENGINE_EVAL_* */
+    const char *net;      /* network file or NULL */
     const char *openings; /* openings file, or NULL for the ballots */
     const char *out;      /* output path */
     bool quiet;           /* no progress or summary */
@@ -273,6 +275,8 @@ static void usage(FILE *f)
                "  --max-plies N     adjudicate a draw after N plies of play (default 400)\n"
                "  --hash MB         transposition table per thread (default 16)\n"
                "  --weights FILE    evaluation weights (default: built in)\n"
+               "  --eval E          classic or net (default: net when one is built in or given)\n"
+               "  --net FILE        the network file (default: built in)\n"
                "  -q, --quiet       no progress line or summary\n");
 }
 
@@ -346,6 +350,8 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
     engine_default_options(&eo);
     eo.hash_mb = (size_t)o->hash_mb;
     eo.weights = o->weights;
+    eo.eval = o->eval;
+    eo.net = o->net;
     for (long i = 0; i < nthreads; i++) {
         char err[ERR_LEN];
         workers[i].sp = &sp;
@@ -517,6 +523,12 @@ static int cmd_selfplay(int argc, char **argv)
                 goto bad;
         } else if (strcmp(a, "--weights") == 0) {
             if (!(o.weights = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--eval") == 0) {
+            if (!cli_eval(argc, argv, &i, &o.eval))
+                goto bad;
+        } else if (strcmp(a, "--net") == 0) {
+            if (!(o.net = cli_value(argc, argv, &i)))
                 goto bad;
         } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
             o.quiet = true;

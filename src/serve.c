@@ -517,6 +517,8 @@ static void usage(FILE *f)
         "  --max-time S       longest thinking time a page may ask for (default 60)\n"
         "  --max-sockets N    live WebSocket connections at once (default 64)\n"
         "  --weights FILE     evaluation weights for the engine\n"
+        "  --eval E           classic or net (default: net when one is built in or given)\n"
+        "  --net FILE         the network file (default: built in)\n"
         "  --egdb DIR         endgame databases for the engine\n"
         "  --verbose          log every request on stderr\n",
         DEFAULT_PORT);
@@ -568,6 +570,12 @@ int cmd_serve(int argc, char **argv)
                 goto bad;
         } else if (strcmp(a, "--weights") == 0) {
             if (!(eopt.weights = cli_value(argc, argv, &i)))
+                goto bad;
+        } else if (strcmp(a, "--eval") == 0) {
+            if (!cli_eval(argc, argv, &i, &eopt.eval))
+                goto bad;
+        } else if (strcmp(a, "--net") == 0) {
+            if (!(eopt.net = cli_value(argc, argv, &i)))
                 goto bad;
         } else if (strcmp(a, "--egdb") == 0) {
             if (!(eopt.egdb_dir = cli_value(argc, argv, &i)))
