@@ -357,7 +357,7 @@ static bool cb_engine_think(Engine *e, const Game *g, const SearchLimits *limits
         if (playnow && *playnow) {
             /* Again at every poll: a stop that comes before the thread has entered the search
              * is forgotten when the search starts (today's facade clears the flag then). */
-            engine_stop(e);
+            engine_stop(e, 0);
         }
         if (str) {
             pthread_mutex_lock(&s.lock);

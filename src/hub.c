@@ -382,7 +382,7 @@ static void hub_engine_stop(Hub *h)
     if (!h->searching)
         return;
     while (!atomic_load(&h->finished)) {
-        engine_stop(h->engine);
+        engine_stop(h->engine, 0);
         struct timespec ts = {0, 1000000};
         nanosleep(&ts, NULL);
     }

@@ -110,7 +110,7 @@ static void on_iteration(const SearchInfo *info, void *ctx)
         fflush(stdout);
     }
     if (score_is_decisive(info->score) && score_plies_to_end(info->score) <= info->depth)
-        engine_stop(p->engine);
+        engine_stop(p->engine, 0);
 }
 
 /* Searches the current position within the limits; *SECONDS gets the time taken. */

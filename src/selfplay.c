@@ -28,7 +28,6 @@
 #include "opts.h"
 #include "rng.h"
 #include "trainfile.h"
-#include "weights.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -584,13 +583,18 @@ static int cmd_selfplay(int argc, char **argv)
     }
 
     char err[ERR_LEN];
-    if (o.weights) {
-        Weights w;
-        weights_default(&w);
-        if (!weights_load(&w, o.weights, err)) {
+    if (o.weights) { /* a bad weights file is a bad argument: checked before anything runs */
+        EngineOptions eo;
+        engine_default_options(&eo);
+        eo.hash_mb = 1;
+        eo.weights = o.weights;
+        eo.egdb_dir = NULL;
+        Engine *probe = engine_new(&eo, err);
+        if (!probe) {
             fprintf(stderr, "ponder selfplay: %s\n", err);
             return 2;
         }
+        engine_free(probe);
     }
     Opening *openings = NULL;
     int n = o.openings && strcmp(o.openings, "ballots") != 0

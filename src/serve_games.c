@@ -177,7 +177,7 @@ void serve_store_shutdown(ServeStore *s)
     s->stopping = true;
     for (int i = 0; i < s->opt.workers; i++)
         if (s->workers[i].game && s->workers[i].engine)
-            engine_stop(s->workers[i].engine);
+            engine_stop(s->workers[i].engine, 0);
     pthread_cond_broadcast(&s->pool_cond);
     pthread_mutex_unlock(&s->pool_lock);
 
@@ -511,7 +511,7 @@ void serve_game_cancel_search(ServeStore *s, ServeGame *g)
     s->qlen = kept;
     for (int i = 0; i < s->opt.workers; i++)
         if (s->workers[i].game == g && s->workers[i].job == g->job)
-            engine_stop(s->workers[i].engine);
+            engine_stop(s->workers[i].engine, 0);
     pthread_mutex_unlock(&s->pool_lock);
     g->job++;
     g->engine = SERVE_ENGINE_IDLE;
@@ -530,7 +530,7 @@ bool serve_game_stop_search(ServeStore *s, ServeGame *g)
     pthread_mutex_lock(&s->pool_lock);
     for (int i = 0; i < s->opt.workers; i++)
         if (s->workers[i].game == g && s->workers[i].job == g->job)
-            engine_stop(s->workers[i].engine);
+            engine_stop(s->workers[i].engine, 0);
     pthread_mutex_unlock(&s->pool_lock);
     return true;
 }
@@ -572,9 +572,9 @@ static void on_iteration(const SearchInfo *info, void *arg)
         g->has_info = true;
         serve_game_changed(s, g);
         if (g->stop_requested || serve_store_stopping(s))
-            engine_stop(c->worker->engine);
+            engine_stop(c->worker->engine, 0);
     } else
-        engine_stop(c->worker->engine);
+        engine_stop(c->worker->engine, 0);
     pthread_mutex_unlock(&g->lock);
 }
 

@@ -85,7 +85,7 @@ static void *stopper(void *arg)
 {
     struct timespec ts = {0, 100 * 1000 * 1000};
     nanosleep(&ts, NULL);
-    engine_stop(arg);
+    engine_stop(arg, 0);
     return NULL;
 }
 
