@@ -142,9 +142,10 @@ static int cmd_build(int argc, char **argv)
                 return 2;
             }
             *slash = '\0';
-            bool okn = cli_long("--shard N", slash + 1, 1, 1000, &n);
+            bool okn = cli_long("--shard N", slash + 1, 1, 1000, &n) &&
+                       cli_long("--shard I", optarg, 0, 999, &i);
             *slash = '/';
-            if (!okn || !cli_long("--shard I", optarg, 0, 999, &i))
+            if (!okn)
                 return 2;
             if (i >= n) {
                 fprintf(stderr, "ponder book build: --shard %s: I must be below N (0 to %ld)\n",
