@@ -132,6 +132,7 @@ static int cmd_egdb(int argc, char **argv)
     if (strcmp(verb, "probe") == 0) {
         Board b;
         ParseError pe;
+        char reason[ERR_LEN];
         if (!fen) {
             fprintf(stderr, "ponder egdb probe: FEN missing\n");
             egdb_close(set);
@@ -141,6 +142,9 @@ static int cmd_egdb(int argc, char **argv)
             char msg[256];
             parse_error_format(&pe, msg, sizeof msg);
             fprintf(stderr, "ponder egdb probe: bad FEN: %s\n", msg);
+            status = 2;
+        } else if (!board_reachable(&b, reason)) {
+            fprintf(stderr, "ponder egdb probe: bad FEN: %s\n", reason);
             status = 2;
         } else {
             EgdbValue v = egdb_probe(set, &b);

@@ -88,10 +88,11 @@ int cmd_perft(int argc, char **argv)
         fprintf(stderr, "ponder perft: cannot allocate %ld MB for the hash table\n", hash_mb);
         return 1;
     }
-    for (int d = 1; d <= depth; d++) {
+    /* Depth 0 is one line too: the root alone, one leaf. */
+    for (int d = depth == 0 ? 0 : 1; d <= depth; d++) {
         double t0 = cli_now();
         uint64_t nodes = 0;
-        if (divide && d == depth) {
+        if (divide && d == depth && d > 0) {
             MoveList list;
             movegen_generate(&b, rules, paths, &list);
             for (int i = 0; i < list.count; i++) {

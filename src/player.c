@@ -45,11 +45,12 @@ static void usage(FILE *f)
             "usage: ponder player [--time S] [--depth N] [--fen FEN] [--hash MB] [--threads N]\n"
             "                     [--weights FILE] [--egdb DIR] [--baseline | --random [--seed N]]\n"
             "\n"
-            "Plays one game over stdin/stdout in the middleware protocol of seed 002: each input\n"
-            "line is the opponent's move as a full path (`2 11 18'), or `0 0' on the first line\n"
-            "to move first; each is answered with one move, one line, and nothing else is\n"
-            "printed on stdout. End of input ends the program (status 0); an illegal or\n"
-            "unreadable move is reported on stderr (status 1).\n"
+            "Plays one game over stdin/stdout, one move a line. Each input line is the\n"
+            "opponent's move as the squares it visits, separated by spaces: `9 13' for a move,\n"
+            "`2 11 18' for a double jump (2 to 11 to 18); `0 0' as the first line asks the\n"
+            "player to move first. Each is answered with one move in the same form, and\n"
+            "nothing else is printed on stdout. End of input ends the program (status 0); an\n"
+            "illegal or unreadable move is reported on stderr (status 1).\n"
             "  --time S       seconds per move (default 1)\n"
             "  --depth N      search at most N plies (with --time: whichever comes first)\n"
             "  --fen FEN      start from FEN; `0 0' then means: you are the side to move\n"
@@ -233,7 +234,7 @@ static int cmd_player(int argc, char **argv)
             fprintf(stderr, "ponder player: bad FEN `%s': %s\n", fen, msg);
             goto bad;
         }
-        if (!board_valid(&start, bad_board)) {
+        if (!board_valid(&start, bad_board) || !board_reachable(&start, bad_board)) {
             fprintf(stderr, "ponder player: bad FEN `%s': %s\n", fen, bad_board);
             goto bad;
         }

@@ -18,8 +18,10 @@
 # The original's transcripts (tests/data/ponder-transcripts) differ from ours in the ways
 # docs/console.md lists; the expected output is the original's with exactly these edits:
 #   t1  the help text is ours (tests/data/console/help.txt): same commands, same two columns;
-#       `setboard B:W:B1' is accepted (tests/data/console/empty-list.txt) instead of an error.
-#   t2, t3  results follow PDN: a Black win is [Result "1-0"] (the original printed "0-1").
+#       `setboard B:W:B1' is accepted (tests/data/console/empty-list.txt) instead of an error;
+#       `foo' is an unknown command, not an illegal move.
+#   t2, t3  results follow PDN: a Black win is [Result "1-0"] (the original printed "0-1");
+#       `setboard' of a finished position (t2's W:W5:B1,2, White blocked) announces the result.
 #   t4  mask `all': the analysis and thinking blocks before `go' are compared exactly by the
 #       `t4 up to go' check; from `go' on the engine's choice and depth differ, and its last
 #       ponder ran 5 s before the original stopped it, where ours stops at once at the end of
@@ -177,10 +179,18 @@ awk -v help="$DATA/help.txt" -v empty="$DATA/empty-list.txt" '
         while ((getline l < empty) > 0) print l
         next
     }
+    /^Error \(illegal move, unexpected character `f.\): foo$/ {
+        print "Error (unknown command, `help'"'"' lists them): foo"
+        next
+    }
     { print }' "$ORIG/t1-commands.out" >"$TMP/t1.want"
 transcript "original t1 (commands, errors)" "$ORIG/t1-commands.in" "$TMP/t1.want"
 for t in t2-endgame t3-multijump; do
-    sed 's/^\[Result "0-1"\]$/[Result "1-0"]/' "$ORIG/$t.out" >"$TMP/$t.want"
+    sed 's/^\[Result "0-1"\]$/[Result "1-0"]/' "$ORIG/$t.out" |
+        awk '/^;\[FEN "W:W5:B1,2"\]$/ { over = 1 }
+            { print }
+            over && /^  \+4--/ { print "[Result \"1-0\"]"; print "{Black win}"; over = 0 }' \
+            >"$TMP/$t.want"
     transcript "original $t" "$ORIG/$t.in" "$TMP/$t.want"
 done
 head -n 12 "$ORIG/t4-engine.in" >"$TMP/t4-head.in"
@@ -193,6 +203,7 @@ transcript "original t6 (masked: moves)" "$ORIG/t6-reply.in" "$ORIG/t6-reply.out
 # ---- Our transcripts ----
 
 transcript "commands and their errors" "$DATA/commands.in" "$DATA/commands.out"
+transcript "a newcomer's lines: unknown commands, HELP, finished and crowning-row positions, the FEN line back" "$DATA/newcomer.in" "$DATA/newcomer.out"
 transcript "setboard: every FEN error" "$DATA/fen.in" "$DATA/fen.out"
 transcript "moves: errors, captures, crowning, abbreviated and ambiguous" "$DATA/moves.in" "$DATA/moves.out"
 transcript "multi-jumps one jump at a time and whole, undo" "$DATA/multijump.in" "$DATA/multijump.out"
@@ -336,6 +347,28 @@ await_prompts "$OUT" 6
 feed quit
 end_console
 compare "ping while pondering, then a move (masked: moves)" "$DATA/ponder-ping.out" "$OUT" moves
+
+# `easy': no thinking on the user's time (nothing after the prompt that follows the engine's
+# move); `hard' turns it back on (the ponder search's table follows the prompt).
+OUT=$TMP/easy
+start_console
+feed "sd 3" verbose easy "setboard B:W5:BK20" 20-24
+await_line "$OUT" '^5-1$'
+await_prompts "$OUT" 6
+sleep 0.5
+if [ "$(tail -n 1 "$OUT")" = "  *** Black ***" ]; then pass "easy: no pondering"; else
+    fail "easy: no pondering" "$(tail -n 8 "$OUT")"
+fi
+feed hard
+await_prompts "$OUT" 7
+sleep 0.5
+feed quit
+end_console
+if awk '/^  \*\*\* Black \*\*\*$/ { n++; next } n == 7 && /^  depth   value/ { found = 1 }
+        END { exit !found }' "$OUT"; then
+    pass "hard: pondering again"
+else fail "hard: pondering again" "$(tail -n 12 "$OUT")"; fi
+grep -q '^    easy  ' "$DATA/help.txt" && pass "help lists easy" || fail "help lists easy"
 
 # ---- Options ----
 

@@ -34,6 +34,11 @@ expect_grep "egdb verify finds nothing wrong" '^ok: .* 0 wrong' "$TMP/verify"
 
 expect_status "probe: bad FEN exits 2" 2 "$PONDER" egdb probe --dir "$D" "B:W33:B1"
 expect_grep "probe: bad FEN says where" 'out of range at column' "$TMP/err"
+# A man on its own crowning row cannot occur: the same message as every program (it used to be
+# "unknown ... cover up to 3").
+expect_status "probe: a man on its crowning row exits 2" 2 "$PONDER" egdb probe --dir "$D" "W:W1:BK32"
+expect_grep "probe: a man on its crowning row says so" \
+    'bad FEN: a White man on square 1, its crowning row \(write it as a king: K1\)' "$TMP/err"
 expect_status "probe: no FEN exits 2" 2 "$PONDER" egdb probe --dir "$D"
 expect_status "build without --pieces exits 2" 2 "$PONDER" egdb build --dir "$D"
 expect_status "build --pieces 1 exits 2" 2 "$PONDER" egdb build --pieces 1 --dir "$D"

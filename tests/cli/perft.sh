@@ -96,9 +96,6 @@ else fail "tower differs from english at 3" "tower $t2 $t3, english $e2 $e3"; fi
 # No pieces: nothing to count.
 "$PONDER" perft 2 --fen 'B:W21:B' >"$TMP/out" 2>&1
 check_nodes "side without pieces has no moves" "$TMP/out" 1 0
-# Depth 0 prints nothing and succeeds.
-expect_status "perft 0" 0 "$PONDER" perft 0
-[ ! -s "$TMP/out" ] && pass "perft 0 prints nothing" || fail "perft 0 prints nothing" "$(cat "$TMP/out")"
 
 # ---- help and bad arguments -------------------------------------------------------------------
 "$PONDER" perft --help >"$TMP/out" 2>"$TMP/err"
@@ -137,3 +134,14 @@ if [ $status -eq 2 ] && grep -q "bad FEN: square number .33' out of range at col
     [ ! -s "$TMP/out" ]; then
     pass "bad FEN"
 else fail "bad FEN" "status $status" "$(cat "$TMP/err")"; fi
+
+# ---- depth 0: the root alone is one leaf (it used to print nothing) ---------------------------
+"$PONDER" perft 0 >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ $status -eq 0 ] && [ "$(cut -d' ' -f1-3 "$TMP/out")" = "perft 0 1" ] && [ ! -s "$TMP/err" ]; then
+    pass "perft 0 prints one leaf"
+else fail "perft 0 prints one leaf" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+"$PONDER" perft 0 --divide >"$TMP/out" 2>&1
+if [ "$(cut -d' ' -f1-3 "$TMP/out")" = "perft 0 1" ]; then pass "perft 0 --divide"; else
+    fail "perft 0 --divide" "$(cat "$TMP/out")"
+fi
