@@ -39,8 +39,8 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: ponder match [options] 'COMMAND A' 'COMMAND B'\n"
                "\n"
-               "Plays games between two programs speaking seed 002's middleware protocol\n"
-               "(`ponder player' does), each opening twice with colours swapped, and reports\n"
+               "Plays games between two programs speaking the middleware protocol of\n"
+               "`ponder player' (one move a line, see `ponder player --help'), each opening twice with colours swapped, and reports\n"
                "W/D/L for A, the Elo difference with its 95%% interval, the likelihood of\n"
                "superiority and how the games ended.\n"
                "  --games N         games to play (default: two per opening)\n"
@@ -373,7 +373,10 @@ static int cmd_match(int argc, char **argv)
     if (st == RUN_INTERRUPTED)
         fprintf(stderr, "ponder match: interrupted by signal %d: games in progress abandoned\n",
                 sig);
-    print_summary(&m);
+    /* A run that failed before any game ended (a program that cannot start) has no score to
+     * show: the error alone. */
+    if (st != RUN_FAILED || m.wdl.wins + m.wdl.draws + m.wdl.losses > 0)
+        print_summary(&m);
     int status = 0;
     if (st == RUN_FAILED) {
         fprintf(stderr, "ponder match: %s\n", err);

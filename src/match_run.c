@@ -130,7 +130,9 @@ void run_usage_options(FILE *f)
             "Each command is a shell command line started for every game. `{fen}' in it is\n"
             "replaced by the game's start position (e.g. 'ponder player --fen {fen}'); a\n"
             "command without {fen} plays from the standard start, so when no command has it\n"
-            "every game starts there (colours still alternate).\n");
+            "every game starts there (colours still alternate). A command whose first word\n"
+            "is `ponder' runs this program when no `ponder' is on $PATH. A command that\n"
+            "cannot start (exit status 126 or 127) stops the run at once (exit status 1).\n");
 }
 
 int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, char *err)

@@ -354,7 +354,8 @@ static int cmd_tournament(int argc, char **argv)
     sort_ratings = ratings;
     sort_wdl = t.wdl;
     qsort(order, (size_t)n, sizeof *order, by_rating);
-    print_summary(&t, ratings, order);
+    if (st != RUN_FAILED || t.done > 0) /* no table when no game ended (one cannot start) */
+        print_summary(&t, ratings, order);
     if (st == RUN_FAILED) {
         fprintf(stderr, "ponder tournament: %s\n", err);
         status = 1;

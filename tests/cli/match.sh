@@ -232,6 +232,29 @@ signal_case() {
 signal_case INT 130
 signal_case TERM 143
 
+# A program that cannot start stops the run at once: exit status 1, the command named, and no
+# score table (it used to score every game as a loss by "exit status 127" and exit 0).
+expect_status "match: a command not found stops it" 1 "$PONDER" match $TIMING --games 4 -j 2 \
+    "$TMP/no-such-engine --fen {fen}" "$RAND"
+expect_grep "...and names the command" "could not start \(exit status 127: command not found\): $TMP/no-such-engine" "$TMP/err"
+if [ -s "$TMP/out" ]; then fail "...with no score table" "$(head -n 5 "$TMP/out")"; else
+    pass "...with no score table"
+fi
+expect_status "match: a file that is not executable stops it" 1 "$PONDER" match $TIMING --games 2 \
+    "$RAND" "$PONDER_DATA/perft.txt {fen}"
+expect_grep "...and says so" "exit status 126: not executable" "$TMP/err"
+expect_status "tournament: a command not found stops it" 1 "$PONDER" tournament $TIMING -j 2 \
+    a="$RAND" b="no-such-engine-$$ --fen {fen}"
+# The --help example as written: `ponder' is this program when none is on $PATH (as after make).
+PONDER_TEST_MARK=$MARK PATH=/usr/bin:/bin "$PONDER" match $TIMING --games 2 -j 2 -q \
+    'ponder player --time {time} --fen {fen}' 'ponder player --random --fen {fen}' \
+    >"$TMP/out" 2>"$TMP/err"
+st=$?
+if [ $st -eq 0 ] && grep -q ' 2 games$' "$TMP/out" && ! grep -Eq 'Endings:.*(exit|crash)' "$TMP/out"; then
+    pass "match: the --help example runs with no ponder on \$PATH"
+else fail "match: the --help example runs with no ponder on \$PATH" "status $st" "$(cat "$TMP/out" "$TMP/err")"; fi
+expect_no_leftovers "...no process left behind"
+
 # Arguments.
 expect_status "match --help exits 0" 0 "$PONDER" match --help
 expect_grep "match --help prints usage" '^usage: ponder match' "$TMP/out"
