@@ -144,7 +144,7 @@ static bool failed_to_start(const RefereeSetup *s, Proc *p, int side, char *err)
     if (!proc_wait_exit(p, DEATH_WAIT) || proc_crashed(p, NULL) ||
         (p->exit_code != 126 && p->exit_code != 127))
         return false;
-    snprintf(err, ERR_LEN, "%s's program could not start (exit status %d: %s): %.120s",
+    snprintf(err, ERR_LEN, "%s's program could not start (exit status %d: %s): %.60s",
              color_name(side), p->exit_code,
              p->exit_code == 127 ? "command not found" : "not executable", s->command[side]);
     return true;
