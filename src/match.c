@@ -178,8 +178,12 @@ static void print_summary(const MatchState *m)
                                         : "no decision yet");
     }
     print_causes(stdout, m);
-    printf("Slowest answer: %s %.3f s, %s %.3f s (first answers, start-up included: %.3f s, "
-           "%.3f s)\n", a, m->max_reply[0], b, m->max_reply[1], m->max_first[0], m->max_first[1]);
+    char t[4][32];
+    printf("Slowest answer: %s %s, %s %s (first answers, start-up included: %s, %s)\n", a,
+           run_format_seconds(m->max_reply[0], t[0], sizeof t[0]), b,
+           run_format_seconds(m->max_reply[1], t[1], sizeof t[1]),
+           run_format_seconds(m->max_first[0], t[2], sizeof t[2]),
+           run_format_seconds(m->max_first[1], t[3], sizeof t[3]));
     printf("Answers over %g s, saved by the margin: %s %ld of %ld, %s %ld of %ld\n", m->time, a,
            m->late[0], m->replies[0], b, m->late[1], m->replies[1]);
     fflush(stdout);

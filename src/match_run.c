@@ -42,6 +42,17 @@ static const char *const CAUSE_TEXT[END_NB] = {
 
 const char *run_cause_text(EndCause c) { return c >= 0 && c < END_NB ? CAUSE_TEXT[c] : "?"; }
 
+const char *run_format_seconds(double seconds, char *buf, size_t size)
+{
+    if (seconds < 0.001)
+        snprintf(buf, size, "%.3f ms", seconds * 1e3);
+    else if (seconds < 1.0)
+        snprintf(buf, size, "%.1f ms", seconds * 1e3);
+    else
+        snprintf(buf, size, "%.3f s", seconds);
+    return buf;
+}
+
 void run_default_options(RunOptions *o, const char *event)
 {
     memset(o, 0, sizeof *o);

@@ -97,3 +97,7 @@ void run_progress_end(void);
 
 /* The name of an end cause for people ("time overrun", "40-move rule", ...). */
 const char *run_cause_text(EndCause c);
+
+/* SECONDS for the tables, precise enough to tell fast programs apart: "0.052 ms" below a
+ * millisecond, "53.2 ms" below a second, "1.234 s" above. Returns BUF. */
+const char *run_format_seconds(double seconds, char *buf, size_t size);

@@ -82,6 +82,7 @@ fake_case closed closed "sh $FAKE/closed.sh $PONDER 3"
 fake_case chatty malformed "sh $FAKE/chatty.sh $PONDER 3"
 expect_grep "give-up is shown as given" "answered \`Give_up!'" "$TMP/giveup.out"
 expect_grep "crash names the signal" 'signal 11' "$TMP/crash.out"
+expect_count "the PDN names the game type (21, English checkers)" '^\[GameType "21"\]$' "$TMP/crash.pdn" 2
 expect_grep "flood is a line too long" 'without ending the line' "$TMP/flood.out"
 
 # A tournament of the random mover and several misbehaving programs: everyone plays everyone, the
@@ -121,7 +122,9 @@ expect_grep "tournament: the random movers lose no game by fault" \
     '"name": "random".*"faults": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}' \
     "$TMP/t.json"
 expect_grep "tournament prints a crosstable" '^Crosstable' "$TMP/t.out"
-expect_grep "tournament prints standings with ratings" '^1 +random2? +[+-][0-9]+\.[0-9] +10 ' "$TMP/t.out"
+expect_grep "tournament prints standings with ratings and error bars" \
+    '^1 +random2? +[+-][0-9]+\.[0-9] +([0-9]+\.[0-9]|inf) +10 ' "$TMP/t.out"
+expect_grep "tournament: JSON has the error bars" '"rating_error": ([0-9.e+-]+|null), ' "$TMP/t.json"
 expect_no_leftovers "tournament: no process left behind"
 
 # Two random movers: a normal match. Progress lines when piped, the table at the end.
@@ -133,7 +136,8 @@ expect_grep "random match: JSON has the error" '"elo_error": (-?[0-9.e+-]+|null)
 expect_grep "random match: JSON counts the causes" '"causes": \{"no-moves": [0-9]+, "repetition"' "$TMP/r.json"
 expect_grep "random match: no faults" '"faults": \{"first": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}, "second": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}\}' "$TMP/r.json"
 expect_grep "random match: JSON counts the late answers" '"late_replies": \{"first": [0-9]+, "second": [0-9]+\}' "$TMP/r.json"
-expect_grep "random match: the table shows the slowest answers" '^Slowest answer: A [0-9.]+ s, B [0-9.]+ s' "$TMP/r.out"
+# Random movers answer in well under a second: in milliseconds, not "0.000 s".
+expect_grep "random match: the table shows the slowest answers" '^Slowest answer: A [0-9]+\.[0-9]+ ms, B [0-9]+\.[0-9]+ ms' "$TMP/r.out"
 expect_count "random match: a progress line per game" '^game [0-9]+/12: ' "$TMP/r.out" 12
 expect_grep "random match: score line" '^Score of A vs B: [0-9]+ - [0-9]+ - [0-9]+ ' "$TMP/r.out"
 expect_grep "random match: Elo line" '^Elo difference: ' "$TMP/r.out"
