@@ -89,7 +89,7 @@ void console_show_position(const Console *c)
 {
     char buf[VIEW_POSITION_LEN];
     Board b = shown_board(c);
-    view_position(&b, c->rotated, buf, sizeof buf);
+    view_position(&b, !c->flipped, buf, sizeof buf); /* PDN's way up unless flipped */
     console_out("%s", buf);
 }
 

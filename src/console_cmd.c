@@ -76,7 +76,8 @@ static const char *const HELP_TEXT =
     "                    engine thinks.\n"
     "    print           Show the board.\n"
     "    quit            Leave the program.\n"
-    "    rotate          Turn the board drawing around by 180 degrees.\n"
+    "    rotate          Turn the board drawing around (also `flip'): Black's side,\n"
+    "                    squares 1-4, is at the top at first, as in PDN diagrams.\n"
     "    setboard FEN    Set up the position FEN, e.g. B:W18,24,K30:B1,2,K9.\n"
     "    sd DEPTH        Search at most DEPTH plies deep (`unlimited': no limit).\n"
     "    st TIME         Think at most TIME seconds per move (default 5;\n"
@@ -180,7 +181,7 @@ static Next cmd_print(Console *c, const char *arg, const char *line)
 
 static Next cmd_rotate(Console *c, const char *arg, const char *line)
 {
-    c->rotated = !c->rotated;
+    c->flipped = !c->flipped;
     console_show_position(c);
     return NEXT_PROMPT;
 }
@@ -446,6 +447,7 @@ static const ConsoleCommand COMMANDS[] = {
     {"analyze", cmd_analyze, 0},
     {"black", cmd_black, 0},
     {"easy", cmd_easy, 0},
+    {"flip", cmd_rotate, 0},
     {"force", cmd_force, 0},
     {"go", cmd_go, 0},
     {"hard", cmd_hard, 0},

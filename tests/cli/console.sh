@@ -28,10 +28,15 @@
 #       input.
 #   t5  mask `rows': depths 1 to 8 and the layout; the values and lines are our engine's.
 #   t6  mask `moves': the engine's reply is its own.
+#   all every board turned around (tests/lib/turn-boards.awk): the console draws Black's side,
+#       squares 1-4, at the top as PDN diagrams do; the original drew it at the bottom (`rotate'
+#       or `flip' shows that).
 . "$(dirname "$0")/lib.sh"
 
 DATA=$PONDER_DATA/console
 ORIG=$PONDER_DATA/ponder-transcripts
+# The original drew Black's side (squares 1-4) at the bottom; the console now draws PDN's way up.
+TURN="$(cd "$(dirname "$0")/../lib" && pwd)/turn-boards.awk"
 PROMPT='^  \*\*\* \(Black\|White\) \*\*\*$'
 
 mask() { # mask MODE < output > masked
@@ -183,22 +188,25 @@ awk -v help="$DATA/help.txt" -v empty="$DATA/empty-list.txt" '
         print "Error (unknown command, `help'"'"' lists them): foo"
         next
     }
-    { print }' "$ORIG/t1-commands.out" >"$TMP/t1.want"
+    { print }' "$ORIG/t1-commands.out" | awk -f "$TURN" >"$TMP/t1.want"
 transcript "original t1 (commands, errors)" "$ORIG/t1-commands.in" "$TMP/t1.want"
 for t in t2-endgame t3-multijump; do
     sed 's/^\[Result "0-1"\]$/[Result "1-0"]/' "$ORIG/$t.out" |
         awk '/^;\[FEN "W:W5:B1,2"\]$/ { over = 1 }
             { print }
-            over && /^  \+4--/ { print "[Result \"1-0\"]"; print "{Black win}"; over = 0 }' \
-            >"$TMP/$t.want"
+            over && /^  \+4--/ { print "[Result \"1-0\"]"; print "{Black win}"; over = 0 }' |
+        awk -f "$TURN" >"$TMP/$t.want"
     transcript "original $t" "$ORIG/$t.in" "$TMP/$t.want"
 done
 head -n 12 "$ORIG/t4-engine.in" >"$TMP/t4-head.in"
-head -n 94 "$ORIG/t4-engine.out" >"$TMP/t4-head.want"
+head -n 94 "$ORIG/t4-engine.out" | awk -f "$TURN" >"$TMP/t4-head.want"
 transcript "original t4 up to go (interrupted searches, verbose)" "$TMP/t4-head.in" "$TMP/t4-head.want"
-transcript "original t4 (masked: all)" "$ORIG/t4-engine.in" "$ORIG/t4-engine.out" all
-transcript "original t5 (masked: rows)" "$ORIG/t5-analyze.in" "$ORIG/t5-analyze.out" rows
-transcript "original t6 (masked: moves)" "$ORIG/t6-reply.in" "$ORIG/t6-reply.out" moves
+for t in t4-engine t5-analyze t6-reply; do
+    awk -f "$TURN" "$ORIG/$t.out" >"$TMP/$t.want"
+done
+transcript "original t4 (masked: all)" "$ORIG/t4-engine.in" "$TMP/t4-engine.want" all
+transcript "original t5 (masked: rows)" "$ORIG/t5-analyze.in" "$TMP/t5-analyze.want" rows
+transcript "original t6 (masked: moves)" "$ORIG/t6-reply.in" "$TMP/t6-reply.want" moves
 
 # ---- Our transcripts ----
 
@@ -369,6 +377,20 @@ if awk '/^  \*\*\* Black \*\*\*$/ { n++; next } n == 7 && /^  depth   value/ { f
     pass "hard: pondering again"
 else fail "hard: pondering again" "$(tail -n 12 "$OUT")"; fi
 grep -q '^    easy  ' "$DATA/help.txt" && pass "help lists easy" || fail "help lists easy"
+
+# One orientation everywhere: the console's board has its squares where `play' has them (PDN's
+# way: 1-4 at the top, 29-32 at the bottom, numbered left to right), and `flip' turns it around.
+echo quit | "$PONDER" console | sed -n '2,18p' | grep -E '[0-9]' | sed 's/^ *//' >"$TMP/console-labels"
+printf 'h\nh\nno\nquit\n' | "$PONDER" play | grep -E '^ *\+.*[0-9]-*\+' | head -n 8 |
+    sed 's/^ *//' >"$TMP/play-labels"
+if [ -s "$TMP/play-labels" ] && head -n 1 "$TMP/console-labels" | grep -q '^+---+1--+'; then
+    expect_same "the console's squares are where play has them (PDN's orientation)" \
+        "$TMP/play-labels" "$TMP/console-labels"
+else fail "the console's squares are where play has them (PDN's orientation)" "$(cat "$TMP/console-labels")"; fi
+printf 'flip\nquit\n' | "$PONDER" console | sed -n '21,37p' | grep -E '[0-9]' | sed 's/^ *//' >"$TMP/flipped"
+if head -n 1 "$TMP/flipped" | grep -q '^+---+32-+---+31-+' && tail -n 1 "$TMP/flipped" | grep -q '^+4--+'; then
+    pass "flip turns the console's board around"
+else fail "flip turns the console's board around" "$(cat "$TMP/flipped")"; fi
 
 # ---- Options ----
 
