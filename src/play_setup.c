@@ -303,7 +303,7 @@ void play_usage(FILE *f)
             "  --white WHO     who plays White\n"
             "  --time S        the computer's time per move in seconds (default %g; a board\n"
             "                  file's own limit is used unless this is given)\n"
-            "  --board FILE    start from a seed-003 board file: 32 digits 0-4 in square order,\n"
+            "  --board FILE    start from a board file: 32 digits 0-4 in square order,\n"
             "                  then the player to move (1 Black, 2 White), then the time limit\n"
             "  --depth N       the computer searches at most N plies (also within the time)\n"
             "  --nodes N       the computer searches about N nodes at most\n"

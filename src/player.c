@@ -58,7 +58,7 @@ static void usage(FILE *f)
             "  --threads N    search threads (default 1)\n"
             "  --weights FILE evaluation weights (default: built in)\n"
             "  --egdb DIR     endgame databases\n"
-            "  --baseline     play seed 001's bot instead: depth-6 alpha-beta over its eval2\n"
+            "  --baseline     play a small HackerRank bot instead: depth-6 alpha-beta\n"
             "                 (--depth changes the depth)\n"
             "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
 }
@@ -271,4 +271,5 @@ bad:
     return 2;
 }
 
-PONDER_COMMAND("player", cmd_player, 40, "play one game over stdin/stdout (seed 002's middleware protocol)")
+PONDER_COMMAND("player", cmd_player, 40,
+               "play one game over stdin/stdout, one move a line (for match and tournament)")

@@ -37,7 +37,8 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: ponder tournament [options] NAME=COMMAND NAME=COMMAND...\n"
                "\n"
-               "Plays a round robin between programs speaking seed 002's middleware protocol:\n"
+               "Plays a round robin between programs that play like `ponder player' (one move a\n"
+               "line on stdin/stdout):\n"
                "in each round every pair plays the round's opening twice, colours swapped. Ends\n"
                "with the standings (a maximum-likelihood Elo rating for every entrant, mean 0),\n"
                "a crosstable and how the games ended.\n"

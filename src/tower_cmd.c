@@ -148,7 +148,7 @@ static void usage(FILE *f)
         f,
         "usage: ponder tower [--depth N]\n"
         "\n"
-        "The tower variant of checkers (seed 004): reads actions such as `G6-F5' on stdin, one\n"
+        "The tower variant of checkers (COMP10002, 2021): reads actions such as `G6-F5' on stdin, one\n"
         "per line, Black first, and prints the setup and each action with its board cost and\n"
         "board. A final line `A' computes and plays the next action by minimax, `P' plays up\n"
         "to ten; the side left without an action loses. An illegal action prints the reason\n"
@@ -247,4 +247,5 @@ bad:
     return 2;
 }
 
-PONDER_COMMAND("tower", cmd_tower, 60, "the tower variant of seed 004: replay, minimax, play")
+PONDER_COMMAND("tower", cmd_tower, 60,
+               "the tower variant (COMP10002 2021 assignment): replay, minimax, play")

@@ -1,0 +1,31 @@
+#!/bin/sh
+# userdocs.sh - the documentation and the help texts are written for users: none of them speaks
+# of the project's internal sources ("seed 000", "SPEC section 1"), which users do not have, and
+# the README and docs/ say how the build really behaves (plain `make' installs no npm packages).
+. "$(dirname "$0")/lib.sh"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+INTERNAL='[Ss]eed[ -]00[0-9]|SPEC section|\(SPEC\)|the seed and the spec|seed.s (middleware|bot|capture)'
+
+found=$(grep -nE "$INTERNAL" "$ROOT/README.md" "$ROOT"/docs/*.md 2>/dev/null)
+if [ -z "$found" ]; then pass "README and docs/ name no internal source"; else
+    fail "README and docs/ name no internal source" "$found"
+fi
+
+: >"$TMP/helps"
+"$PONDER" help >>"$TMP/helps" 2>&1
+for cmd in $("$PONDER" help | awk '/^commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 }'); do
+    [ "$cmd" = help ] && continue
+    "$PONDER" "$cmd" --help >>"$TMP/helps" 2>&1
+done
+found=$(grep -nE "$INTERNAL" "$TMP/helps")
+if [ -z "$found" ]; then pass "no --help text names an internal source"; else
+    fail "no --help text names an internal source" "$found"
+fi
+if [ "$(grep -c '^usage: ponder' "$TMP/helps")" -ge 10 ]; then pass "every command's --help was read"; else
+    fail "every command's --help was read" "$(grep -c '^usage: ponder' "$TMP/helps") usage lines"
+fi
+
+# npm ci runs from `make test' and `make npm' (mk/serve.mk), not from plain `make'.
+if grep -nE 'installed by `make` with `npm ci`' "$ROOT"/docs/*.md "$ROOT/README.md" >"$TMP/npm"; then
+    fail "the docs do not say plain make runs npm ci" "$(cat "$TMP/npm")"
+else pass "the docs do not say plain make runs npm ci"; fi
