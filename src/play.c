@@ -198,6 +198,7 @@ static void print_help(void)
            "    hint        ask the computer for a move\n"
            "    save FILE   write the game so far to FILE (PDN)\n"
            "    board       show the board and the moves again\n"
+           "    flip        turn the board around (Black's side at the top or the bottom)\n"
            "    quit        end the game (so does Ctrl-D)\n");
 }
 
@@ -427,6 +428,12 @@ static TurnStatus human_turn(Play *p)
         }
         if (strcasecmp(a, "hint") == 0) {
             hint(p, &list);
+            continue;
+        }
+        if (strcasecmp(a, "flip") == 0) {
+            p->style.flip = !p->style.flip;
+            show_position(p);
+            view_moves(stdout, &p->style, list.moves, list.count);
             continue;
         }
         if (strcasecmp(a, "board") == 0) {

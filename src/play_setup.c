@@ -314,7 +314,7 @@ void play_usage(FILE *f)
             "  --weights FILE  evaluation weights\n"
             "  --egdb DIR      endgame databases\n"
             "During the game type a move's number or the move (11-15, 9x18x27), or undo, hint,\n"
-            "save FILE, board, help, quit. quit or Ctrl-D at any question leaves; quit or\n"
+            "save FILE, board, flip, help, quit. quit or Ctrl-D at any question leaves; quit or\n"
             "Ctrl-C during a game first offers to save it.\n",
             TIME_DEFAULT);
 }

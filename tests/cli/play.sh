@@ -146,6 +146,14 @@ said "hint suggests a listed move" '^Hint: [0-9]+\. [0-9]+[-x][0-9]' hc3
 said "quit says goodbye" '^Goodbye\.$' hc3
 said "quit after moves offers to save the game" '^Save the game before leaving\? \(no, or save FILE\) \[no\] $' hc3
 
+# `flip' turns the board round (PDN's way up by default: squares 1-4 at the top), and back.
+play flip 'h\nh\nno\nflip\nflip\nquit\n'
+ok "flip: runs"
+awk '/^    \+---\+[0-9]/ { print $0 }' "$TMP/flip.out" | sed -n '1p;5p;9p' >"$TMP/flip.tops"
+printf '%s\n' '    +---+1--+---+2--+---+3--+---+4--+' '    +---+32-+---+31-+---+30-+---+29-+' \
+    '    +---+1--+---+2--+---+3--+---+4--+' >"$TMP/flip.want"
+expect_same "flip: square 1 at the top, then 32, then 1 again" "$TMP/flip.want" "$TMP/flip.tops"
+
 # `quit' at a set-up question leaves (it was "please answer yes or no").
 for n in 0 1 2 3; do
     input=$(printf 'h\nc\n5\nquit\n' | head -n $n | tr '\n' '|' | sed 's/|/\\n/g')
