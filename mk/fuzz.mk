@@ -25,7 +25,8 @@ FUZZ_LIST    := $(foreach n,$(FUZZ_NAMES),X($(n)))
 
 # Objects that other fragments generate and link into every variant's ponder (the built-in
 # ballots of openings.mk, the web page of serve.mk): the harnesses need them too.
-FUZZ_GEN := $(if $(wildcard mk/openings.mk),gen/ballots) $(if $(wildcard mk/serve.mk),serve_assets)
+FUZZ_GEN := $(if $(wildcard mk/openings.mk),gen/ballots) $(if $(wildcard mk/serve.mk),serve_assets) \
+            $(if $(wildcard mk/nnue.mk),gen/nnue_default)
 
 .PHONY: fuzz fuzz-build fuzz-merge
 
@@ -40,6 +41,10 @@ build/fuzz/obj/%.o: src/%.c | $(DEPS_STAMP)
 build/fuzz/obj/gen/ballots.o: build/gen/ballots.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(FUZZ_CFLAGS) -Isrc -c $< -o $@
+
+build/fuzz/obj/gen/nnue_default.o: build/gen/nnue_default.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASEFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
 
 build/fuzz/obj/serve_assets.o: build/gen/serve_assets.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)

@@ -1,11 +1,23 @@
 #!/bin/sh
-# install-deps.sh - installs the Debian packages Ponder builds and tests with, if any is missing.
-# Packages are listed one per line in scripts/deps/*.list (one file per feature). Run by `make` before the first build (and again whenever this file changes). As root it uses
-# apt-get directly, otherwise sudo; it waits and retries while another apt holds the package lock.
+# install-deps.sh [EXTRA...] - installs the Debian packages Ponder builds and tests with, if any
+# is missing. Packages are listed one per line in scripts/deps/*.list (one file per feature). Run
+# by `make` before the first build (and again whenever this file changes). Lists in
+# scripts/deps/extra/ are installed only when named (`install-deps.sh wine': the target that
+# needs them asks). As root it uses apt-get directly, otherwise sudo; it waits and retries while
+# another apt holds the package lock.
 set -u
 
 cd "$(dirname "$0")" || exit 1
-PACKAGES="gcc make $(cat deps/*.list 2>/dev/null | sed 's/#.*//' | tr '\n' ' ')"
+if [ $# -gt 0 ]; then
+    LISTS=""
+    for x in "$@"; do
+        [ -f "deps/extra/$x.list" ] || { echo "install-deps: no list deps/extra/$x.list" >&2; exit 2; }
+        LISTS="$LISTS deps/extra/$x.list"
+    done
+    PACKAGES="$(cat $LISTS | sed 's/#.*//' | tr '\n' ' ')"
+else
+    PACKAGES="gcc make $(cat deps/*.list 2>/dev/null | sed 's/#.*//' | tr '\n' ' ')"
+fi
 
 missing=""
 for p in $PACKAGES; do

@@ -13,6 +13,7 @@
 #include "command.h"
 #include "engine.h"
 #include "notation.h"
+#include "opts.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -36,13 +37,17 @@ static const char *const bench_positions[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--threads N] [--hash MB]\n"
+    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--eval classic|net] [--net FILE]\n"
+               "                    [--threads N] [--hash MB]\n"
                "Searches %zu fixed positions to DEPTH plies (default %d) on one thread with a\n"
                "cleared %d MB table each, then prints `Nodes searched: N' and `Nodes/second: N'.\n"
                "The node count is the same on every run and machine.\n"
                "  --threads N  search with N threads (Lazy SMP): `Total time' is then the time\n"
                "               to depth; the node count varies from run to run\n"
-               "  --hash MB    table size (default %d)\n",
+               "  --hash MB    table size (default %d)\n"
+               "  --eval E     classic (the formula) or net (the network; the default when one\n"
+               "               is built in or given)\n"
+               "  --net FILE   the network file (default: built in)\n",
                sizeof bench_positions / sizeof bench_positions[0], BENCH_DEFAULT_DEPTH,
                BENCH_HASH_MB, BENCH_HASH_MB);
 }
@@ -50,43 +55,29 @@ static void usage(FILE *f)
 static int cmd_bench(int argc, char **argv)
 {
     long depth = BENCH_DEFAULT_DEPTH;
-    bool have_depth = false;
     EngineOptions opt;
     engine_default_options(&opt);
     opt.hash_mb = BENCH_HASH_MB;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
+    Opts p;
+    opts_begin(&p, "ponder bench", argc, argv, "h", longopts,
+               OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET, &opt);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        if (c == 'h') {
             usage(stdout);
             return 0;
-        } else if (strcmp(argv[i], "--weights") == 0) {
-            if (!(opt.weights = cli_value(argc, argv, &i))) {
-                usage(stderr);
-                return 2;
-            }
-        } else if (strcmp(argv[i], "--threads") == 0 || strcmp(argv[i], "--hash") == 0) {
-            bool threads = strcmp(argv[i], "--threads") == 0;
-            const char *v = cli_value(argc, argv, &i);
-            long n;
-            if (!v || !cli_long(threads ? "--threads" : "--hash", v, 1,
-                                threads ? 256 : 1 << 16, &n)) {
-                usage(stderr);
-                return 2;
-            }
-            if (threads)
-                opt.threads = (int)n;
-            else
-                opt.hash_mb = (size_t)n;
-        } else if (argv[i][0] != '-' && !have_depth) {
-            if (!cli_long("DEPTH", argv[i], 1, MAX_PLY - 1, &depth)) {
-                usage(stderr);
-                return 2;
-            }
-            have_depth = true;
-        } else {
-            fprintf(stderr, "ponder bench: unexpected argument `%s'\n", argv[i]);
-            usage(stderr);
-            return 2;
         }
+        usage(stderr);
+        return 2;
+    }
+    if (optind < argc && !cli_long("DEPTH", argv[optind++], 1, MAX_PLY - 1, &depth)) {
+        usage(stderr);
+        return 2;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "ponder bench: unexpected argument `%s'\n", argv[optind]);
+        usage(stderr);
+        return 2;
     }
 
     char err[ERR_LEN];

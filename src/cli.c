@@ -4,6 +4,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include "engine.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -111,13 +113,4 @@ double cli_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-const char *cli_value(int argc, char **argv, int *i)
-{
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "ponder: option %s needs a value\n", argv[*i]);
-        return NULL;
-    }
-    return argv[++*i];
 }

@@ -26,6 +26,3 @@ char *cli_read_file(const char *path, size_t max, size_t *len, char *err, size_t
 
 /* Seconds on a monotonic clock. */
 double cli_now(void);
-
-/* For option loops: the argument after argv[*i], or NULL (with a message) if there is none. */
-const char *cli_value(int argc, char **argv, int *i);

@@ -34,6 +34,7 @@
 #include "command.h"
 #include "console_view.h"
 #include "notation.h"
+#include "opts.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -65,9 +66,9 @@ void console_out(const char *fmt, ...)
 static int jumped_square(int a, int b)
 {
     int ra, ca, rb, cb;
-    view_square_coords(a, &ra, &ca);
-    view_square_coords(b, &rb, &cb);
-    return view_square_at((ra + rb) / 2, (ca + cb) / 2);
+    console_view_square_coords(a, &ra, &ca);
+    console_view_square_coords(b, &rb, &cb);
+    return console_view_square_at((ra + rb) / 2, (ca + cb) / 2);
 }
 
 static Board shown_board(const Console *c)
@@ -87,9 +88,9 @@ static Board shown_board(const Console *c)
 
 void console_show_position(const Console *c)
 {
-    char buf[VIEW_POSITION_LEN];
+    char buf[CONSOLE_VIEW_POSITION_LEN];
     Board b = shown_board(c);
-    view_position(&b, !c->flipped, buf, sizeof buf); /* PDN's way up unless flipped */
+    console_view_position(&b, !c->flipped, buf, sizeof buf); /* PDN's way up unless flipped */
     console_out("%s", buf);
 }
 
@@ -148,11 +149,11 @@ static void on_iteration(const SearchInfo *info, void *ctx)
         return;
     Move pv[MAX_PLY + 1];
     int n = shown_pv(s, info, pv);
-    char value[16], row[VIEW_ROW_LEN];
+    char value[16], row[CONSOLE_VIEW_ROW_LEN];
     snprintf(value, sizeof value, "%d", s->shifted ? -info->score : info->score);
-    view_table_row(info->depth, value, info->time, info->nodes, pv, n, row, sizeof row);
+    console_view_table_row(info->depth, value, info->time, info->nodes, pv, n, row, sizeof row);
     bool header = info->depth > 1 && (info->depth - 1) % HEADER_EVERY == 0;
-    console_out("%s%s", header ? view_table_header() : "", row);
+    console_out("%s%s", header ? console_view_table_header() : "", row);
 }
 
 static void *search_main(void *arg)
@@ -292,7 +293,7 @@ void console_start_search(Console *c, ConsoleTask task, bool announced)
     c->task = task;
     c->announced = announced;
     if (s->print)
-        console_out("%s", view_table_header());
+        console_out("%s", console_view_table_header());
     if (input_waiting(c, s->limits.infinite)) {
         finish_search(c, true);
         return;
@@ -353,8 +354,9 @@ static void finish_search(Console *c, bool interrupted)
     if (s->print && unfinished(s, interrupted)) {
         Move pv[MAX_PLY + 1];
         int n = s->have_last ? shown_pv(s, &s->last, pv) : 0;
-        char row[VIEW_ROW_LEN];
-        view_table_row(s->have_last ? s->last.depth + 1 : 1, "-", 0.0, 0, pv, n, row, sizeof row);
+        char row[CONSOLE_VIEW_ROW_LEN];
+        console_view_table_row(s->have_last ? s->last.depth + 1 : 1, "-", 0.0, 0, pv, n, row,
+                               sizeof row);
         console_out("%s", row);
     }
     if (task == CONSOLE_THINK && !interrupted && s->result.has_move) {
@@ -432,7 +434,8 @@ static bool console_run(Console *c)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ponder [console] [--hash MB] [--threads N] [--weights FILE] [--egdb DIR]\n"
+    fprintf(f, "usage: ponder [console] [--hash MB] [--threads N] [--weights FILE] [--eval E]\n"
+               "                      [--net FILE] [--egdb DIR]\n"
                "\n"
                "The engine console: it shows the board, reads moves (10-14, captures 11x18, a\n"
                "multi-jump as 10x17x26 or one jump at a time) and commands (`help' lists them) on\n"
@@ -441,6 +444,8 @@ static void usage(FILE *f)
                "  --hash MB       transposition table size (default 64)\n"
                "  --threads N     search threads (default 1)\n"
                "  --weights FILE  evaluation weights (default: built in)\n"
+               "  --eval E        classic or net (default: net when one is built in or given)\n"
+               "  --net FILE      the network file (default: built in)\n"
                "  --egdb DIR      endgame databases\n");
 }
 
@@ -448,31 +453,19 @@ static int cmd_console(int argc, char **argv)
 {
     EngineOptions opt;
     engine_default_options(&opt);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        long n;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
+    Opts p;
+    opts_begin(&p, "ponder console", argc, argv, "h", longopts, OPTS_ENGINE, &opt);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        if (c == 'h') {
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 1, 1 << 16, &n))
-                goto bad;
-            opt.hash_mb = (size_t)n;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--threads", v, 1, 256, &n))
-                goto bad;
-            opt.threads = (int)n;
-        } else if (strcmp(a, "--weights") == 0) {
-            if (!(opt.weights = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--egdb") == 0) {
-            if (!(opt.egdb_dir = cli_value(argc, argv, &i)))
-                goto bad;
-        } else {
-            fprintf(stderr, "ponder console: unknown %s `%s'\n",
-                    a[0] == '-' ? "option" : "argument", a);
-            goto bad;
         }
+        goto bad;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "ponder console: unexpected argument `%s'\n", argv[optind]);
+        goto bad;
     }
 
     /* A closed standard descriptor would be taken by the pipe below and read or written by

@@ -14,14 +14,14 @@
 #include <stdio.h>
 #include <string.h>
 
-int view_square_at(int row, int col)
+int console_view_square_at(int row, int col)
 {
     if (row < 0 || row > 7 || col < 0 || col > 7 || ((row + col) & 1) != 0)
         return -1;
     return row * 4 + (7 - col) / 2;
 }
 
-void view_square_coords(int sq, int *row, int *col)
+void console_view_square_coords(int sq, int *row, int *col)
 {
     *row = sq / 4;
     *col = 7 - 2 * (sq % 4) - ((*row & 1) ? 0 : 1);
@@ -38,7 +38,7 @@ static void put(char *buf, size_t size, int *len, const char *text)
     buf[*len] = '\0';
 }
 
-int view_position(const Board *b, bool rotated, char *buf, size_t size)
+int console_view_position(const Board *b, bool rotated, char *buf, size_t size)
 {
     char fen[128];
     int len = 0;
@@ -53,7 +53,7 @@ int view_position(const Board *b, bool rotated, char *buf, size_t size)
         char cells[40] = "  |", border[40] = "  +";
         for (int x = 0; x < 8; x++) {
             int row = rotated ? line : 7 - line, col = rotated ? 7 - x : x;
-            int sq = view_square_at(row, col);
+            int sq = console_view_square_at(row, col);
             const char *cell = "   ";
             char label[8] = "---";
             if (sq >= 0) {
@@ -78,14 +78,14 @@ int view_position(const Board *b, bool rotated, char *buf, size_t size)
     return len;
 }
 
-const char *view_table_header(void)
+const char *console_view_table_header(void)
 {
     return "  depth   value      time       nodes\n"
            "  ----------------------------------------------------------------------------\n";
 }
 
-int view_table_row(int depth, const char *value, double time, uint64_t nodes, const Move *pv,
-                   int pv_len, char *buf, size_t size)
+int console_view_table_row(int depth, const char *value, double time, uint64_t nodes,
+                           const Move *pv, int pv_len, char *buf, size_t size)
 {
     char head[96];
     int len = 0;
@@ -96,7 +96,7 @@ int view_table_row(int depth, const char *value, double time, uint64_t nodes, co
     put(buf, size, &len, head);
     for (int i = 0; i < pv_len; i++) {
         char move[64];
-        if (i > 0 && i % VIEW_PV_PER_LINE == 0)
+        if (i > 0 && i % CONSOLE_VIEW_PV_PER_LINE == 0)
             put(buf, size, &len, "\n                                     ");
         notation_format_move(&pv[i], move, sizeof move);
         put(buf, size, &len, " ");

@@ -563,8 +563,12 @@ static const char *drv_default_dir(void) { return default_dir_found ? default_di
 const EgdbDriver egdb_driver = {drv_open,     drv_close,      drv_max_pieces, drv_probe,
                                 drv_warnings, drv_default_dir};
 
+/* Built with PONDER_NO_LOAD_IO (the CheckerBoard library, mk/cbengine.mk), it only registers:
+ * a library must not touch the file system when it is loaded, and its caller names the
+ * directory. */
 __attribute__((constructor)) static void egdb_register(void)
 {
+#ifndef PONDER_NO_LOAD_IO
     egdb_default_dir(default_dir_buf, sizeof default_dir_buf);
     DIR *d = default_dir_buf[0] ? opendir(default_dir_buf) : NULL;
     if (d) {
@@ -574,6 +578,7 @@ __attribute__((constructor)) static void egdb_register(void)
                                 strstr(ent->d_name, ".egdb") != NULL;
         closedir(d);
     }
+#endif
     egdb_hook_register(&egdb_driver);
 }
 

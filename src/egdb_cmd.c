@@ -5,6 +5,7 @@
 #include "command.h"
 #include "egdb_build.h"
 #include "notation.h"
+#include "opts.h"
 #include "rng.h"
 
 #include <stdio.h>
@@ -145,45 +146,59 @@ static void print_line(const char *line, void *ctx)
 
 static int cmd_egdb(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
-    }
-    const char *verb = argv[1];
-    if (strcmp(verb, "build") && strcmp(verb, "probe") && strcmp(verb, "info") &&
-        strcmp(verb, "verify") && strcmp(verb, "speed")) {
-        fprintf(stderr, "ponder egdb: unknown action `%s'\n", verb);
-        usage(stderr);
-        return 2;
-    }
     char defdir[512];
     const char *dir = egdb_default_dir(defdir, sizeof defdir), *fen = NULL;
     long pieces = -1, threads = sysconf(_SC_NPROCESSORS_ONLN);
     if (threads < 1)
         threads = 1;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0) {
+    if (threads > ENGINE_THREADS_MAX)
+        threads = ENGINE_THREADS_MAX;
+    enum { OPT_DIR = OPTS_LONG, OPT_PIECES, OPT_THREADS };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"dir", required_argument, NULL, OPT_DIR},
+        {"pieces", required_argument, NULL, OPT_PIECES},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {0},
+    };
+    Opts p;
+    opts_begin(&p, "ponder egdb", argc, argv, "h", longopts, 0, NULL);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        switch (c) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--dir") == 0) {
-            if (!(dir = cli_value(argc, argv, &i)))
+        case OPT_DIR:
+            dir = optarg;
+            break;
+        case OPT_PIECES:
+            if (!cli_long("--pieces", optarg, 2, EGDB_MAX_PIECES, &pieces))
                 goto bad;
-        } else if (strcmp(a, "--pieces") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--pieces", v, 2, EGDB_MAX_PIECES, &pieces))
+            break;
+        case OPT_THREADS:
+            /* The builder's own workers, under the engine's limit like every --threads. */
+            if (!cli_long("--threads", optarg, ENGINE_THREADS_MIN, ENGINE_THREADS_MAX, &threads))
                 goto bad;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--threads", v, 1, 64, &threads))
-                goto bad;
-        } else if (a[0] == '-' && a[1] == '-') {
-            fprintf(stderr, "ponder egdb: unknown option `%s'\n", a);
-            goto bad;
-        } else if (strcmp(verb, "probe") == 0 && !fen) {
-            fen = a;
-        } else {
-            fprintf(stderr, "ponder egdb %s: unexpected argument `%s'\n", verb, a);
+            break;
+        default:
             goto bad;
         }
+    }
+    if (optind >= argc) {
+        fprintf(stderr, "ponder egdb: an action is needed\n");
+        goto bad;
+    }
+    const char *verb = argv[optind++];
+    if (strcmp(verb, "build") && strcmp(verb, "probe") && strcmp(verb, "info") &&
+        strcmp(verb, "verify") && strcmp(verb, "speed")) {
+        fprintf(stderr, "ponder egdb: unknown action `%s'\n", verb);
+        goto bad;
+    }
+    if (strcmp(verb, "probe") == 0 && optind < argc)
+        fen = argv[optind++];
+    if (optind < argc) {
+        fprintf(stderr, "ponder egdb %s: unexpected argument `%s'\n", verb, argv[optind]);
+        goto bad;
     }
     char err[ERR_LEN];
     if (strcmp(verb, "build") == 0) {

@@ -10,6 +10,7 @@
 #include "engine.h"
 
 #include "eval.h"
+#include "nnue_hook.h"
 #include "search.h"
 
 #include <stdatomic.h>
@@ -17,7 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { ENGINE_MAX_HASH_MB = 1 << 16 };
+_Static_assert((int)ENGINE_THREADS_MAX <= (int)SEARCH_MAX_THREADS,
+               "more threads than search can run");
+_Static_assert((uint64_t)ENGINE_HASH_MB_MAX << 20 <= (uint64_t)TT_BUCKET * sizeof(uint64_t) << 32,
+               "a table larger than tt.c can index");
 
 struct Engine {
     EngineOptions opt;           /* the options it was made with (strings not kept) */
@@ -29,6 +33,8 @@ struct Engine {
     const EgdbDriver *egdb;      /* databases in use, or NULL */
     void *egdb_handle;
     int egdb_pieces;
+    const NnueDriver *nnue;      /* the network's driver when net is set */
+    void *net;                   /* the network evaluating, or NULL for the classic evaluation */
 };
 
 static const EgdbDriver *registered_driver;
@@ -37,11 +43,28 @@ void egdb_hook_register(const EgdbDriver *d) { registered_driver = d; }
 
 const EgdbDriver *egdb_hook_driver(void) { return registered_driver; }
 
+static const NnueDriver *nnue_driver;
+
+void nnue_hook_register(const NnueDriver *d) { nnue_driver = d; }
+
+bool engine_eval_parse(const char *text, int *eval)
+{
+    if (strcmp(text, "classic") == 0)
+        *eval = ENGINE_EVAL_CLASSIC;
+    else if (strcmp(text, "net") == 0)
+        *eval = ENGINE_EVAL_NET;
+    else
+        return false;
+    return true;
+}
+
 void engine_default_options(EngineOptions *opt)
 {
     opt->hash_mb = 64;
     opt->threads = 1;
     opt->weights = NULL;
+    opt->eval = ENGINE_EVAL_DEFAULT;
+    opt->net = NULL;
     /* The default database directory, when it holds databases (egdb.c registers the driver). */
     opt->egdb_dir = registered_driver && registered_driver->default_dir
                         ? registered_driver->default_dir()
@@ -50,12 +73,14 @@ void engine_default_options(EngineOptions *opt)
 
 Engine *engine_new(const EngineOptions *opt, char *err)
 {
-    if (opt->hash_mb < 1 || opt->hash_mb > ENGINE_MAX_HASH_MB) {
-        snprintf(err, ERR_LEN, "hash size %zu MB is outside 1-%d", opt->hash_mb, ENGINE_MAX_HASH_MB);
+    if (opt->hash_mb < ENGINE_HASH_MB_MIN || opt->hash_mb > ENGINE_HASH_MB_MAX) {
+        snprintf(err, ERR_LEN, "hash size %zu MB is outside %d-%d", opt->hash_mb,
+                 ENGINE_HASH_MB_MIN, ENGINE_HASH_MB_MAX);
         return NULL;
     }
-    if (opt->threads < 1 || opt->threads > SEARCH_MAX_THREADS) {
-        snprintf(err, ERR_LEN, "thread count %d is outside 1-%d", opt->threads, SEARCH_MAX_THREADS);
+    if (opt->threads < ENGINE_THREADS_MIN || opt->threads > ENGINE_THREADS_MAX) {
+        snprintf(err, ERR_LEN, "thread count %d is outside %d-%d", opt->threads,
+                 ENGINE_THREADS_MIN, ENGINE_THREADS_MAX);
         return NULL;
     }
     Engine *e = calloc(1, sizeof *e);
@@ -65,6 +90,7 @@ Engine *engine_new(const EngineOptions *opt, char *err)
     }
     e->opt = *opt;
     e->opt.weights = NULL;
+    e->opt.net = NULL;
     e->opt.egdb_dir = NULL;
     atomic_init(&e->stop, false);
 
@@ -75,10 +101,27 @@ Engine *engine_new(const EngineOptions *opt, char *err)
         return NULL;
     }
 
-    /* 2. Table and workers. */
+    /* 2. The network: asked for, given as a file, or built in (then it is the default). */
+    bool net = opt->eval == ENGINE_EVAL_NET ||
+               (opt->eval == ENGINE_EVAL_DEFAULT &&
+                (opt->net || (nnue_driver && nnue_driver->has_default())));
+    if (net) {
+        if (!nnue_driver) {
+            snprintf(err, ERR_LEN, "the network evaluation is not built into this program");
+            free(e);
+            return NULL;
+        }
+        if (!(e->net = nnue_driver->load(opt->net, err))) {
+            free(e);
+            return NULL;
+        }
+        e->nnue = nnue_driver;
+    }
+
+    /* 3. Table and workers. */
     if (!tt_init(&e->tt, opt->hash_mb)) {
         snprintf(err, ERR_LEN, "cannot allocate a %zu MB hash table", opt->hash_mb);
-        free(e);
+        engine_free(e);
         return NULL;
     }
     for (int i = 0; i < opt->threads; i++) {
@@ -91,7 +134,7 @@ Engine *engine_new(const EngineOptions *opt, char *err)
         e->nworkers = i + 1;
     }
 
-    /* 3. Databases, when a driver is built in and a directory given. */
+    /* 4. Databases, when a driver is built in and a directory given. */
     if (opt->egdb_dir && registered_driver) {
         char msg[ERR_LEN];
         e->egdb_handle = registered_driver->open(opt->egdb_dir, msg);
@@ -119,6 +162,8 @@ void engine_free(Engine *e)
     for (int i = 0; i < e->nworkers; i++)
         search_worker_free(e->workers[i]);
     tt_free(&e->tt);
+    if (e->net)
+        e->nnue->free(e->net);
     free(e);
 }
 
@@ -164,7 +209,7 @@ static SearchResult search_in_databases(Engine *e, SearchJob *job, EgdbValue roo
         board_apply(&c, &list.moves[i]);
         if (!keeps_value(root, e->egdb->probe(e->egdb_handle, &c)))
             continue;
-        int ev = -eval_board(&e->weights, &c);
+        int ev = -engine_evaluate(e, &c);
         if (best < 0 || ev > best_eval) {
             best = i;
             best_eval = ev;
@@ -186,6 +231,8 @@ SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
     memset(&job, 0, sizeof job);
     job.tt = &e->tt;
     job.weights = &e->weights;
+    job.net = e->net;
+    job.net_eval = e->net ? e->nnue->evaluate : NULL;
     job.game = g;
     job.limits = *limits;
     /* No limit at all would never end: treat it as an infinite search. */
@@ -227,4 +274,9 @@ const char *engine_database_warnings(const Engine *e)
 
 int engine_database_pieces(const Engine *e) { return e->egdb ? e->egdb_pieces : 0; }
 
-int engine_evaluate(const Engine *e, const Board *b) { return eval_board(&e->weights, b); }
+bool engine_uses_net(const Engine *e) { return e->net != NULL; }
+
+int engine_evaluate(const Engine *e, const Board *b)
+{
+    return e->net ? e->nnue->evaluate(e->net, b) : eval_board(&e->weights, b);
+}

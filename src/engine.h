@@ -24,12 +24,35 @@ enum {
     SCORE_INFINITE = 32000,
 };
 
+/* The limits of EngineOptions that engine_new() accepts; every front end checks its --hash and
+ * --threads against them (opts.c), so all programs take the same values.
+ * - The table is indexed by the low 32 bits of the key times the bucket count (tt.c), so it can
+ *   address at most 2^32 buckets of 32 bytes, 128 GB; 64 GB leaves that margin and is more than
+ *   any machine this runs on has to give.
+ * - Search threads are the workers search_run() starts from a fixed array (SEARCH_MAX_THREADS);
+ *   engine.c checks that the two agree. */
+enum {
+    ENGINE_HASH_MB_MIN = 1,
+    ENGINE_HASH_MB_MAX = 65536,
+    ENGINE_THREADS_MIN = 1,
+    ENGINE_THREADS_MAX = 256,
+};
+
 typedef struct Engine Engine;
+
+/* The evaluation a search uses (EngineOptions.eval). */
+enum {
+    ENGINE_EVAL_DEFAULT = 0, /* the network when one is given or built in, else classic */
+    ENGINE_EVAL_CLASSIC,     /* the hand-written formula of eval.c */
+    ENGINE_EVAL_NET,         /* the network (nnue.c): EngineOptions.net, or the built-in one */
+};
 
 typedef struct {
     size_t hash_mb;          /* transposition table size in MB (default 64) */
     int threads;             /* search threads, Lazy SMP (default 1) */
     const char *weights;     /* evaluation weights file, or NULL for the built-in weights */
+    int eval;                /* ENGINE_EVAL_*: which evaluation the search uses */
+    const char *net;         /* network file, or NULL for the built-in network */
     const char *egdb_dir;    /* endgame database directory, or NULL; the default is the
                                 directory egdb_default_dir() names when it holds databases */
 } EngineOptions;
@@ -64,11 +87,14 @@ typedef struct {
 /* Called after each finished iteration (from the searching thread). */
 typedef void (*SearchCallback)(const SearchInfo *info, void *ctx);
 
-/* Default options (64 MB, 1 thread, built-in weights, no databases). */
+/* Parses an --eval value, "classic" or "net", into *EVAL. False (nothing set) otherwise. */
+bool engine_eval_parse(const char *text, int *eval);
+
+/* Default options (64 MB, 1 thread, built-in weights, default evaluation, no databases). */
 void engine_default_options(EngineOptions *opt);
 
 /* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): no memory for the table, an
- * unreadable or malformed weights file. */
+ * unreadable or malformed weights or network file, a network asked for when none is built in. */
 Engine *engine_new(const EngineOptions *opt, char *err);
 void engine_free(Engine *e);
 
@@ -90,6 +116,9 @@ const char *engine_database_warnings(const Engine *e);
 
 /* The piece count up to which the engine's databases are complete (0: none in use). */
 int engine_database_pieces(const Engine *e);
+
+/* Whether the engine evaluates with a network (else with the classic formula). */
+bool engine_uses_net(const Engine *e);
 
 /* The static evaluation of B from the side to move's point of view (for tests and tools). */
 int engine_evaluate(const Engine *e, const Board *b);

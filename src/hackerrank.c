@@ -23,6 +23,7 @@
 #include "command.h"
 #include "engine.h"
 #include "notation.h"
+#include "opts.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -216,40 +217,53 @@ int cmd_hackerrank(int argc, char **argv)
 {
     double start = cli_now() - process_seconds();
     double time_limit = 1.0;
-    long depth = 0, nodes = 0, hash_mb = HACKERRANK_HASH_MB;
+    long depth = 0, nodes = 0;
     bool time_given = false, verbose = false;
     const char *path = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    EngineOptions opt;
+    engine_default_options(&opt);
+    opt.hash_mb = HACKERRANK_HASH_MB;
+    enum { OPT_TIME = OPTS_LONG, OPT_DEPTH, OPT_NODES };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"time", required_argument, NULL, OPT_TIME},
+        {"depth", required_argument, NULL, OPT_DEPTH},
+        {"nodes", required_argument, NULL, OPT_NODES},
+        {"verbose", no_argument, NULL, 'v'},
+        {0},
+    };
+    Opts p;
+    opts_begin(&p, "ponder hackerrank", argc, argv, "hv", longopts, OPTS_HASH, &opt);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        switch (c) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--time") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_double("--time", v, 0.01, 1e6, &time_limit))
+        case OPT_TIME:
+            if (!cli_double("--time", optarg, 0.01, 1e6, &time_limit))
                 goto bad;
             time_given = true;
-        } else if (strcmp(a, "--depth") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--depth", v, 1, MAX_PLY - 1, &depth))
+            break;
+        case OPT_DEPTH:
+            if (!cli_long("--depth", optarg, 1, MAX_PLY - 1, &depth))
                 goto bad;
-        } else if (strcmp(a, "--nodes") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_long("--nodes", v, 1, 1000000000000L, &nodes))
+            break;
+        case OPT_NODES:
+            if (!cli_long("--nodes", optarg, 1, 1000000000000L, &nodes))
                 goto bad;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 1, 65536, &hash_mb))
-                goto bad;
-        } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
+            break;
+        case 'v':
             verbose = true;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "ponder hackerrank: unknown option `%s'\n", a);
-            goto bad;
-        } else if (!path) {
-            path = a;
-        } else {
-            fprintf(stderr, "ponder hackerrank: unexpected argument `%s'\n", a);
+            break;
+        default:
             goto bad;
         }
+    }
+    if (optind < argc)
+        path = argv[optind++];
+    if (optind < argc) {
+        fprintf(stderr, "ponder hackerrank: unexpected argument `%s'\n", argv[optind]);
+        goto bad;
     }
 
     /* Read and check the position. */
@@ -276,9 +290,6 @@ int cmd_hackerrank(int argc, char **argv)
     }
 
     /* Search. */
-    EngineOptions opt;
-    engine_default_options(&opt);
-    opt.hash_mb = (size_t)hash_mb;
     opt.threads = 1;
     Engine *engine = engine_new(&opt, err);
     Game *game = malloc(sizeof *game);

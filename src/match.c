@@ -270,6 +270,52 @@ static bool parse_names(const char *text, Entrant *e)
     return true;
 }
 
+/* What match's own options and its two commands are read into. */
+typedef struct {
+    MatchState *m;
+    Entrant *entrants;
+    long games, rounds;
+    int ncommands;
+} MatchArgs;
+
+enum { OPT_GAMES = RUN_OPT_OWN, OPT_ROUNDS, OPT_SPRT, OPT_NAMES };
+
+static bool match_option(void *ctx, int code, const char *v)
+{
+    MatchArgs *a = ctx;
+    char err[ERR_LEN];
+    switch (code) {
+    case OPT_GAMES:
+        return cli_long("--games", v, 1, 10000000, &a->games);
+    case OPT_ROUNDS:
+        return cli_long("--rounds", v, 1, 5000000, &a->rounds);
+    case OPT_SPRT:
+        if (!stats_sprt_parse(v, &a->m->sprt, err)) {
+            fprintf(stderr, "ponder match: --sprt: %s\n", err);
+            return false;
+        }
+        a->m->sprt_on = true;
+        return true;
+    default:
+        return parse_names(v, a->entrants);
+    }
+}
+
+static bool match_argument(void *ctx, const char *arg)
+{
+    MatchArgs *a = ctx;
+    if (a->ncommands == 2) {
+        fprintf(stderr, "ponder match: more than two commands (`%s')\n", arg);
+        return false;
+    }
+    if (arg[strspn(arg, " \t")] == '\0') {
+        fprintf(stderr, "ponder match: empty command\n");
+        return false;
+    }
+    a->entrants[a->ncommands++].command = arg;
+    return true;
+}
+
 static int cmd_match(int argc, char **argv)
 {
     RunOptions opt;
@@ -280,51 +326,20 @@ static int cmd_match(int argc, char **argv)
     memset(entrants, 0, sizeof entrants);
     snprintf(entrants[0].name, RUN_NAME_LEN, "A");
     snprintf(entrants[1].name, RUN_NAME_LEN, "B");
-    long games = -1, rounds = -1;
-    int ncommands = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        int r = run_parse_option(&opt, argc, argv, &i);
-        if (r < 0)
-            goto bad;
-        if (r > 0)
-            continue;
-        if (strcmp(a, "--games") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--games", v, 1, 10000000, &games))
-                goto bad;
-        } else if (strcmp(a, "--rounds") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--rounds", v, 1, 5000000, &rounds))
-                goto bad;
-        } else if (strcmp(a, "--sprt") == 0) {
-            char err[ERR_LEN];
-            if (!(v = cli_value(argc, argv, &i)))
-                goto bad;
-            if (!stats_sprt_parse(v, &m.sprt, err)) {
-                fprintf(stderr, "ponder match: --sprt: %s\n", err);
-                goto bad;
-            }
-            m.sprt_on = true;
-        } else if (strcmp(a, "--names") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !parse_names(v, entrants))
-                goto bad;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "ponder match: unknown option `%s'\n", a);
-            goto bad;
-        } else if (ncommands < 2) {
-            if (a[strspn(a, " \t")] == '\0') {
-                fprintf(stderr, "ponder match: empty command\n");
-                goto bad;
-            }
-            entrants[ncommands++].command = a;
-        } else {
-            fprintf(stderr, "ponder match: more than two commands (`%s')\n", a);
-            goto bad;
-        }
-    }
+    static const struct option longopts[] = {
+        {"games", required_argument, NULL, OPT_GAMES},
+        {"rounds", required_argument, NULL, OPT_ROUNDS},
+        {"sprt", required_argument, NULL, OPT_SPRT},
+        {"names", required_argument, NULL, OPT_NAMES},
+        {0},
+    };
+    MatchArgs args = {&m, entrants, -1, -1, 0};
+    RunCommand cmd = {"ponder match", longopts, match_option, match_argument, usage, &args};
+    int parsed = run_parse_args(&opt, argc, argv, &cmd);
+    if (parsed >= 0)
+        return parsed;
+    long games = args.games, rounds = args.rounds;
+    int ncommands = args.ncommands;
     if (ncommands < 2) {
         fprintf(stderr, "ponder match: two commands are needed\n");
         goto bad;

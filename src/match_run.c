@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "notation.h"
+#include "opts.h"
 #include "pdn.h"
 #include "rng.h"
 
@@ -66,56 +67,105 @@ void run_default_options(RunOptions *o, const char *event)
     o->event = event;
 }
 
-int run_parse_option(RunOptions *o, int argc, char **argv, int *i)
+/* Codes of the common options (the commands' own start at RUN_OPT_OWN). */
+enum {
+    OPT_TIME = OPTS_LONG, OPT_MARGIN, OPT_STARTUP, OPT_MAX_PLIES, OPT_OPENINGS, OPT_ALL_BALLOTS,
+    OPT_PDN, OPT_JSON, OPT_STDERR, OPT_EVENT, OPT_SEED,
+};
+
+static const struct option COMMON_OPTIONS[] = {
+    {"help", no_argument, NULL, 'h'},
+    {"time", required_argument, NULL, OPT_TIME},
+    {"margin", required_argument, NULL, OPT_MARGIN},
+    {"startup", required_argument, NULL, OPT_STARTUP},
+    {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
+    {"concurrency", required_argument, NULL, 'j'},
+    {"openings", required_argument, NULL, OPT_OPENINGS},
+    {"all-ballots", no_argument, NULL, OPT_ALL_BALLOTS},
+    {"pdn", required_argument, NULL, OPT_PDN},
+    {"json", required_argument, NULL, OPT_JSON},
+    {"stderr", required_argument, NULL, OPT_STDERR},
+    {"event", required_argument, NULL, OPT_EVENT},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"quiet", no_argument, NULL, 'q'},
+};
+
+/* Reads common option CODE with value V into O. Returns false on a bad value (message printed). */
+static bool common_option(RunOptions *o, int code, const char *v)
 {
-    const char *a = argv[*i], *v;
     long n;
-    if (strcmp(a, "--time") == 0) {
-        if (!(v = cli_value(argc, argv, i)) || !cli_double("--time", v, 0.001, 86400, &o->time))
-            return -1;
-    } else if (strcmp(a, "--margin") == 0) {
-        if (!(v = cli_value(argc, argv, i)) || !cli_double("--margin", v, 0, 3600, &o->margin))
-            return -1;
-    } else if (strcmp(a, "--startup") == 0) {
-        if (!(v = cli_value(argc, argv, i)) || !cli_double("--startup", v, 0, 3600, &o->startup))
-            return -1;
-    } else if (strcmp(a, "--max-plies") == 0) {
-        if (!(v = cli_value(argc, argv, i)) ||
-            !cli_long("--max-plies", v, 0, GAME_MAX_PLIES - 16, &o->max_plies))
-            return -1;
-    } else if (strcmp(a, "--concurrency") == 0 || strcmp(a, "-j") == 0) {
-        if (!(v = cli_value(argc, argv, i)) ||
-            !cli_long(a, v, 1, RUN_MAX_CONCURRENCY, &o->concurrency))
-            return -1;
-    } else if (strcmp(a, "--openings") == 0) {
-        if (!(v = cli_value(argc, argv, i)))
-            return -1;
+    switch (code) {
+    case OPT_TIME:
+        return cli_double("--time", v, 0.001, 86400, &o->time);
+    case OPT_MARGIN:
+        return cli_double("--margin", v, 0, 3600, &o->margin);
+    case OPT_STARTUP:
+        return cli_double("--startup", v, 0, 3600, &o->startup);
+    case OPT_MAX_PLIES:
+        return cli_long("--max-plies", v, 0, GAME_MAX_PLIES - 16, &o->max_plies);
+    case 'j':
+        return cli_long("--concurrency", v, 1, RUN_MAX_CONCURRENCY, &o->concurrency);
+    case OPT_OPENINGS:
         o->openings = strcmp(v, "ballots") == 0 ? NULL : v;
         o->openings_given = true;
-    } else if (strcmp(a, "--all-ballots") == 0) {
+        return true;
+    case OPT_ALL_BALLOTS:
         o->all_ballots = true;
-    } else if (strcmp(a, "--pdn") == 0) {
-        if (!(o->pdn = cli_value(argc, argv, i)))
-            return -1;
-    } else if (strcmp(a, "--json") == 0) {
-        if (!(o->json = cli_value(argc, argv, i)))
-            return -1;
-    } else if (strcmp(a, "--stderr") == 0) {
-        if (!(o->stderr_path = cli_value(argc, argv, i)))
-            return -1;
-    } else if (strcmp(a, "--event") == 0) {
-        if (!(o->event = cli_value(argc, argv, i)))
-            return -1;
-    } else if (strcmp(a, "--seed") == 0) {
-        if (!(v = cli_value(argc, argv, i)) || !cli_long("--seed", v, 0, 0x7fffffffL, &n))
-            return -1;
+        return true;
+    case OPT_PDN:
+        o->pdn = v;
+        return true;
+    case OPT_JSON:
+        o->json = v;
+        return true;
+    case OPT_STDERR:
+        o->stderr_path = v;
+        return true;
+    case OPT_EVENT:
+        o->event = v;
+        return true;
+    case OPT_SEED:
+        if (!cli_long("--seed", v, 0, 0x7fffffffL, &n))
+            return false;
         o->seed = (unsigned long)n;
         o->seed_given = true;
-    } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+        return true;
+    default: /* 'q' */
         o->quiet = true;
-    } else
-        return 0;
-    return 1;
+        return true;
+    }
+}
+
+int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd)
+{
+    enum { NCOMMON = sizeof COMMON_OPTIONS / sizeof COMMON_OPTIONS[0] };
+    struct option all[OPTS_MAX];
+    int n = 0;
+    for (; n < NCOMMON; n++)
+        all[n] = COMMON_OPTIONS[n];
+    for (const struct option *own = cmd->longopts; own && own->name && n < OPTS_MAX - 1; own++)
+        all[n++] = *own;
+    all[n] = (struct option){0};
+    Opts p;
+    opts_begin(&p, cmd->prog, argc, argv, "hj:q", all, 0, NULL);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        if (c == 'h') {
+            cmd->usage(stdout);
+            return 0;
+        }
+        bool ok = c != OPTS_BAD && (c >= RUN_OPT_OWN ? cmd->option(cmd->ctx, c, optarg)
+                                                     : common_option(o, c, optarg));
+        if (!ok) {
+            cmd->usage(stderr);
+            return 2;
+        }
+    }
+    for (; optind < argc; optind++)
+        if (!cmd->argument(cmd->ctx, argv[optind])) {
+            cmd->usage(stderr);
+            return 2;
+        }
+    return -1;
 }
 
 void run_usage_options(FILE *f)

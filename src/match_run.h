@@ -11,6 +11,7 @@
 #include "openings.h"
 #include "referee.h"
 
+#include <getopt.h>
 #include <stdio.h>
 
 enum { RUN_NAME_LEN = 64 };
@@ -59,9 +60,24 @@ typedef bool (*RunGameFn)(void *ctx, const Fixture *f, const RefereeResult *r, c
 /* Defaults: 1 s per move, 0.1 s margin, 1 s startup, 400 plies, one game per core. */
 void run_default_options(RunOptions *o, const char *event);
 
-/* Tries to read the option at argv[*i] (and its value) into O. Returns 1 if it was one of the
- * common options, 0 if it is not (the caller's turn), -1 if it was malformed (message printed). */
-int run_parse_option(RunOptions *o, int argc, char **argv, int *i);
+/* Codes of a command's own long options start here (the common ones are below). */
+enum { RUN_OPT_OWN = 0x180 };
+
+/* What a command adds to the common options for run_parse_args(). */
+typedef struct {
+    const char *prog;                /* "ponder match", for messages */
+    const struct option *longopts;   /* its own long options (vals from RUN_OPT_OWN), zero-ended */
+    bool (*option)(void *ctx, int code, const char *value); /* reads one; false: bad (printed) */
+    bool (*argument)(void *ctx, const char *arg);  /* reads an argument that is not an option */
+    void (*usage)(FILE *f);          /* prints its usage */
+    void *ctx;                       /* handed to option() and argument() */
+} RunCommand;
+
+/* Reads the command line of match or tournament (getopt_long; ARGV[0] is the command): the
+ * common options into O (defaults set by run_default_options), the command's own through CMD.
+ * Returns -1 when the run can go on, 0 after printing the usage for --help, 2 after a bad option
+ * or argument (the message and the usage printed on stderr). */
+int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd);
 
 /* Usage lines of the common options, for the commands' --help. */
 void run_usage_options(FILE *f);

@@ -8,12 +8,14 @@
 #include "cli.h"
 #include "command.h"
 #include "notation.h"
+#include "opts.h"
 
 #include <stdio.h>
 #include <string.h>
 
 static void usage(FILE *f)
 {
+    char names[128];
     fprintf(f,
             "usage: ponder perft DEPTH [--fen FEN] [--rules R] [--paths] [--divide] [--hash MB]\n"
             "\n"
@@ -25,7 +27,7 @@ static void usage(FILE *f)
             "               the same pieces to the same square are one move)\n"
             "  --divide     before the last line, the count below each move of the root\n"
             "  --hash MB    keep subtree counts in a table of MB megabytes (default 0: none)\n",
-            rules_names());
+            rules_names(names, sizeof names));
 }
 
 int cmd_perft(int argc, char **argv)
@@ -34,39 +36,54 @@ int cmd_perft(int argc, char **argv)
     const char *fen = NULL;
     const Rules *rules = &RULES_ENGLISH;
     bool paths = false, divide = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    enum { OPT_FEN = OPTS_LONG, OPT_RULES, OPT_HASH, OPT_PATHS, OPT_DIVIDE };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"fen", required_argument, NULL, OPT_FEN},
+        {"rules", required_argument, NULL, OPT_RULES},
+        {"hash", required_argument, NULL, OPT_HASH},
+        {"paths", no_argument, NULL, OPT_PATHS},
+        {"divide", no_argument, NULL, OPT_DIVIDE},
+        {0},
+    };
+    char names[128];
+    Opts p;
+    opts_begin(&p, "ponder perft", argc, argv, "h", longopts, 0, NULL);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        switch (c) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--fen") == 0) {
-            if (!(fen = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--rules") == 0) {
-            if (!(v = cli_value(argc, argv, &i)))
-                goto bad;
-            if (!(rules = rules_find(v))) {
-                fprintf(stderr, "ponder perft: unknown rule set `%s' (known: %s)\n", v,
-                        rules_names());
+        case OPT_FEN:
+            fen = optarg;
+            break;
+        case OPT_RULES:
+            if (!(rules = rules_find(optarg))) {
+                fprintf(stderr, "ponder perft: unknown rule set `%s' (known: %s)\n", optarg,
+                        rules_names(names, sizeof names));
                 goto bad;
             }
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 0, 1 << 20, &hash_mb))
+            break;
+        case OPT_HASH:
+            /* Perft's own table, not the engine's, but under the same limit; 0: none. */
+            if (!cli_long("--hash", optarg, 0, ENGINE_HASH_MB_MAX, &hash_mb))
                 goto bad;
-        } else if (strcmp(a, "--paths") == 0) {
+            break;
+        case OPT_PATHS:
             paths = true;
-        } else if (strcmp(a, "--divide") == 0) {
+            break;
+        case OPT_DIVIDE:
             divide = true;
-        } else if (a[0] == '-' && a[1] != '\0' && !(a[1] >= '0' && a[1] <= '9')) {
-            fprintf(stderr, "ponder perft: unknown option `%s'\n", a);
-            goto bad;
-        } else if (depth < 0) {
-            if (!cli_long("DEPTH", a, 0, 64, &depth))
-                goto bad;
-        } else {
-            fprintf(stderr, "ponder perft: unexpected argument `%s'\n", a);
+            break;
+        default:
             goto bad;
         }
+    }
+    if (optind < argc && !cli_long("DEPTH", argv[optind++], 0, 64, &depth))
+        goto bad;
+    if (optind < argc) {
+        fprintf(stderr, "ponder perft: unexpected argument `%s'\n", argv[optind]);
+        goto bad;
     }
     if (depth < 0) {
         fprintf(stderr, "ponder perft: DEPTH missing\n");

@@ -88,10 +88,10 @@ static void show_position(const Play *p)
         char mv[64];
         notation_format_move(&g->moves[g->ply - 1], mv, sizeof mv);
         int mover = side_at(g, g->ply - 1);
-        printf("  %s%d.%s %s%s\n", view_dim(&p->style), move_number(g, g->ply - 1),
-               mover == WHITE ? ".." : "", mv, view_reset(&p->style));
+        printf("  %s%d.%s %s%s\n", play_view_dim(&p->style), move_number(g, g->ply - 1),
+               mover == WHITE ? ".." : "", mv, play_view_reset(&p->style));
     }
-    view_board(stdout, &p->style, &g->board, g->ply > 0 ? &g->moves[g->ply - 1] : NULL);
+    play_view_board(stdout, &p->style, &g->board, g->ply > 0 ? &g->moves[g->ply - 1] : NULL);
     char count[COLOR_NB][48];
     for (int c = 0; c < COLOR_NB; c++) {
         int kings = bb_popcount(g->board.pieces[c] & g->board.kings);
@@ -100,8 +100,8 @@ static void show_position(const Play *p)
                  kings == 1 ? "king" : "kings");
     }
     printf("    Black: %s   White: %s\n    Move %d, %s%s to move%s\n", count[BLACK], count[WHITE],
-           move_number(g, g->ply), view_bold(&p->style), play_color_name(g->board.side),
-           view_reset(&p->style));
+           move_number(g, g->ply), play_view_bold(&p->style), play_color_name(g->board.side),
+           play_view_reset(&p->style));
 }
 
 /* Search progress: shows each finished iteration on a terminal, and stops the
@@ -112,7 +112,7 @@ static void on_iteration(const SearchInfo *info, void *ctx)
     Play *p = ctx;
     if (p->live) {
         char score[48], mv[64] = "";
-        view_score(info->score, score, sizeof score);
+        play_view_score(info->score, score, sizeof score);
         if (info->pv_len > 0)
             notation_format_move(&info->pv[0], mv, sizeof mv);
         printf("\r  ... depth %d, %s, %.1f s, %s%-20s\r", info->depth, score, info->time, mv, "");
@@ -148,7 +148,7 @@ static void describe_search(const SearchResult *r, double seconds, int side, cha
                  said[r->database & 3], play_color_name(side));
         return;
     }
-    view_score(r->info.score, score, sizeof score);
+    play_view_score(r->info.score, score, sizeof score);
     snprintf(buf, size, "depth %d, %.2f s, %s%s for %s", r->info.depth, seconds,
              score_is_decisive(r->info.score) ? "" : "eval ", score, play_color_name(side));
 }
@@ -182,8 +182,8 @@ static TurnStatus computer_turn(Play *p)
         describe_search(&r, seconds, p->game.board.side, how, sizeof how);
     }
     notation_format_move(&m, mv, sizeof mv);
-    printf("%s%s plays %s%s   (%s)\n", view_bold(&p->style), play_color_name(side), mv,
-           view_reset(&p->style), how);
+    printf("%s%s plays %s%s   (%s)\n", play_view_bold(&p->style), play_color_name(side), mv,
+           play_view_reset(&p->style), how);
     if (!game_play(g, &m))
         return TURN_QUIT;
     return TURN_PLAYED;
@@ -398,7 +398,7 @@ static TurnStatus human_turn(Play *p)
         printf("Your moves%s:\n", must);
     else
         printf("%s's moves%s:\n", play_color_name(side), must);
-    view_moves(stdout, &p->style, list.moves, list.count);
+    play_view_moves(stdout, &p->style, list.moves, list.count);
     char prompt[96], buf[LINE_MAX_LEN], *a;
     char range[24] = "1";
     if (list.count > 1)
@@ -433,12 +433,12 @@ static TurnStatus human_turn(Play *p)
         if (strcasecmp(a, "flip") == 0) {
             p->style.flip = !p->style.flip;
             show_position(p);
-            view_moves(stdout, &p->style, list.moves, list.count);
+            play_view_moves(stdout, &p->style, list.moves, list.count);
             continue;
         }
         if (strcasecmp(a, "board") == 0) {
             show_position(p);
-            view_moves(stdout, &p->style, list.moves, list.count);
+            play_view_moves(stdout, &p->style, list.moves, list.count);
             continue;
         }
         if (strncasecmp(a, "save", 4) == 0 && (a[4] == '\0' || a[4] == ' ' || a[4] == '\t')) {
@@ -481,9 +481,9 @@ static void announce(const Play *p, GameResult res)
     case RESULT_BLACK_WINS:
     case RESULT_WHITE_WINS:
         why = (g->board.pieces[g->board.side] == 0) ? "has no pieces left" : "cannot move";
-        printf("\n%s*** %s wins: %s %s. ***%s\n", view_bold(&p->style),
+        printf("\n%s*** %s wins: %s %s. ***%s\n", play_view_bold(&p->style),
                res == RESULT_BLACK_WINS ? "Black" : "White", play_color_name(g->board.side), why,
-               view_reset(&p->style));
+               play_view_reset(&p->style));
         if (count_humans(p) == 1)
             printf("%s\n", p->opt.player[res == RESULT_BLACK_WINS ? BLACK : WHITE] == HUMAN
                                ? "Well played: you beat Ponder."
@@ -491,11 +491,11 @@ static void announce(const Play *p, GameResult res)
         break;
     case RESULT_DRAW_REPETITION:
         printf("\n%s*** Draw: the same position has come up three times. ***%s\n",
-               view_bold(&p->style), view_reset(&p->style));
+               play_view_bold(&p->style), play_view_reset(&p->style));
         break;
     case RESULT_DRAW_40_MOVES:
         printf("\n%s*** Draw: 40 moves each without a capture or a man moving. ***%s\n",
-               view_bold(&p->style), view_reset(&p->style));
+               play_view_bold(&p->style), play_view_reset(&p->style));
         break;
     default: break;
     }
@@ -624,15 +624,15 @@ static int cmd_play(int argc, char **argv)
           p->opt.board_path);
     if (asked)
         printf("%sPonder checkers.%s Press Enter to take the answer in [brackets].\n",
-               view_bold(&p->style), view_reset(&p->style));
+               play_view_bold(&p->style), play_view_reset(&p->style));
     if (play_setup(p) == ASK_EOF) {
         printf("Goodbye.\n");
         engine_free(p->engine);
         return 0;
     }
-    printf("\n%sBlack%s: %s   %sWhite%s: %s", view_bold(&p->style), view_reset(&p->style),
-           play_player_name(p->opt.player[BLACK]), view_bold(&p->style), view_reset(&p->style),
-           play_player_name(p->opt.player[WHITE]));
+    printf("\n%sBlack%s: %s   %sWhite%s: %s", play_view_bold(&p->style), play_view_reset(&p->style),
+           play_player_name(p->opt.player[BLACK]), play_view_bold(&p->style),
+           play_view_reset(&p->style), play_player_name(p->opt.player[WHITE]));
     if (p->opt.player[BLACK] == COMPUTER || p->opt.player[WHITE] == COMPUTER) {
         printf("   computer: %g s a move", p->opt.time);
         if (p->opt.depth)

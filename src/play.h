@@ -42,7 +42,7 @@ extern volatile sig_atomic_t play_interrupted;
 
 typedef struct {
     PlayOptions opt; /* the options, completed by the answers to the set-up questions */
-    ViewStyle style; /* colours or plain text */
+    PlayViewStyle style; /* colours or plain text */
     bool echo;       /* echo answers (stdin is not a terminal) */
     bool live;       /* show the search's progress on one line (stdout is a terminal) */
     Engine *engine;  /* the engine for computer moves and hints */

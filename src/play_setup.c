@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "boardfile.h"
 #include "notation.h"
+#include "opts.h"
 
 #include <errno.h>
 #include <math.h>
@@ -41,9 +42,10 @@ AskStatus play_ask(Play *p, const char *prompt, const char *dflt, char *buf, siz
 {
     for (;;) {
         if (dflt)
-            printf("%s%s%s [%s] ", view_bold(&p->style), prompt, view_reset(&p->style), dflt);
+            printf("%s%s%s [%s] ", play_view_bold(&p->style), prompt, play_view_reset(&p->style),
+                   dflt);
         else
-            printf("%s%s%s ", view_bold(&p->style), prompt, view_reset(&p->style));
+            printf("%s%s%s ", play_view_bold(&p->style), prompt, play_view_reset(&p->style));
         fflush(stdout);
         size_t n = 0;
         bool too_long = false, nul = false;
@@ -71,10 +73,10 @@ AskStatus play_ask(Play *p, const char *prompt, const char *dflt, char *buf, siz
                 printf("%.40s...\n", buf);
             if (too_long)
                 printf("%sThat answer is too long (more than %zu characters).%s\n",
-                       view_warn(&p->style), size - 1, view_reset(&p->style));
+                       play_view_warn(&p->style), size - 1, play_view_reset(&p->style));
             else
-                printf("%sThat answer holds a NUL byte.%s\n", view_warn(&p->style),
-                       view_reset(&p->style));
+                printf("%sThat answer holds a NUL byte.%s\n", play_view_warn(&p->style),
+                       play_view_reset(&p->style));
             continue;
         }
         char *a = play_trim(buf);
@@ -108,7 +110,7 @@ int play_yes_no(const char *a)
 
 void play_complain(const Play *p, const char *msg)
 {
-    printf("%s%s%s\n", view_warn(&p->style), msg, view_reset(&p->style));
+    printf("%s%s%s\n", play_view_warn(&p->style), msg, play_view_reset(&p->style));
 }
 
 /* ---- Set-up questions ---- */
@@ -295,6 +297,7 @@ void play_usage(FILE *f)
             "usage: ponder play [--black human|computer] [--white human|computer] [--time S]\n"
             "                   [--board FILE] [--depth N] [--nodes N] [--color WHEN]\n"
             "                   [--hash MB] [--threads N] [--weights FILE] [--egdb DIR]\n"
+            "                   [--eval classic|net] [--net FILE]\n"
             "\n"
             "Plays checkers at the terminal: you against the computer, against a friend, or the\n"
             "computer against itself. It asks who plays each side, the computer's time limit and\n"
@@ -312,6 +315,8 @@ void play_usage(FILE *f)
             "  --hash MB       transposition table size (default 64)\n"
             "  --threads N     search threads (default 1)\n"
             "  --weights FILE  evaluation weights\n"
+            "  --eval E        classic or net (default: net when one is built in or given)\n"
+            "  --net FILE      the network file (default: built in)\n"
             "  --egdb DIR      endgame databases\n"
             "During the game type a move's number or the move (11-15, 9x18x27), or undo, hint,\n"
             "save FILE, board, flip, help, quit. quit or Ctrl-D at any question leaves; quit or\n"
@@ -329,66 +334,76 @@ static bool parse_player_option(const char *opt, const char *v, Player *out)
 
 int play_parse_options(int argc, char **argv, PlayOptions *o)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
+    enum { OPT_BLACK = OPTS_LONG, OPT_WHITE, OPT_TIME, OPT_BOARD, OPT_DEPTH, OPT_NODES, OPT_COLOR };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"black", required_argument, NULL, OPT_BLACK},
+        {"white", required_argument, NULL, OPT_WHITE},
+        {"time", required_argument, NULL, OPT_TIME},
+        {"board", required_argument, NULL, OPT_BOARD},
+        {"depth", required_argument, NULL, OPT_DEPTH},
+        {"nodes", required_argument, NULL, OPT_NODES},
+        {"color", required_argument, NULL, OPT_COLOR},
+        {"colour", required_argument, NULL, OPT_COLOR},
+        {0},
+    };
+    Opts p;
+    opts_begin(&p, "ponder play", argc, argv, "h", longopts, OPTS_ENGINE, &o->engine);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
         long n;
         double d;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        switch (c) {
+        case 'h':
             play_usage(stdout);
             return 0;
-        } else if (strcmp(a, "--black") == 0 || strcmp(a, "--white") == 0) {
-            int c = a[2] == 'b' ? BLACK : WHITE;
-            if (!(v = cli_value(argc, argv, &i)) || !parse_player_option(a, v, &o->player[c]))
+        case OPT_BLACK:
+        case OPT_WHITE: {
+            int side = c == OPT_BLACK ? BLACK : WHITE;
+            if (!parse_player_option(side == BLACK ? "--black" : "--white", optarg,
+                                     &o->player[side]))
                 return 2;
-            o->player_given[c] = true;
-        } else if (strcmp(a, "--time") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_double("--time", v, 0.001, TIME_MAX, &d))
+            o->player_given[side] = true;
+            break;
+        }
+        case OPT_TIME:
+            if (!cli_double("--time", optarg, 0.001, TIME_MAX, &d))
                 return 2;
             o->time = d;
             o->time_given = true;
-        } else if (strcmp(a, "--board") == 0) {
-            if (!(o->board_path = cli_value(argc, argv, &i)))
-                return 2;
-        } else if (strcmp(a, "--depth") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--depth", v, 1, MAX_PLY - 1, &n))
+            break;
+        case OPT_BOARD:
+            o->board_path = optarg;
+            break;
+        case OPT_DEPTH:
+            if (!cli_long("--depth", optarg, 1, MAX_PLY - 1, &n))
                 return 2;
             o->depth = (int)n;
-        } else if (strcmp(a, "--nodes") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--nodes", v, 1, 1000000000000L, &n))
+            break;
+        case OPT_NODES:
+            if (!cli_long("--nodes", optarg, 1, 1000000000000L, &n))
                 return 2;
             o->nodes = (uint64_t)n;
-        } else if (strcmp(a, "--color") == 0 || strcmp(a, "--colour") == 0) {
-            if (!(v = cli_value(argc, argv, &i)))
-                return 2;
-            if (strcmp(v, "auto") == 0)
+            break;
+        case OPT_COLOR:
+            if (strcmp(optarg, "auto") == 0)
                 o->color = -1;
-            else if (strcmp(v, "always") == 0)
+            else if (strcmp(optarg, "always") == 0)
                 o->color = 1;
-            else if (strcmp(v, "never") == 0)
+            else if (strcmp(optarg, "never") == 0)
                 o->color = 0;
             else {
-                fprintf(stderr, "ponder play: --color: `%s' is not auto, always or never\n", v);
+                fprintf(stderr, "ponder play: --color: `%s' is not auto, always or never\n",
+                        optarg);
                 return 2;
             }
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 1, 1 << 20, &n))
-                return 2;
-            o->engine.hash_mb = (size_t)n;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--threads", v, 1, 256, &n))
-                return 2;
-            o->engine.threads = (int)n;
-        } else if (strcmp(a, "--weights") == 0) {
-            if (!(o->engine.weights = cli_value(argc, argv, &i)))
-                return 2;
-        } else if (strcmp(a, "--egdb") == 0) {
-            if (!(o->engine.egdb_dir = cli_value(argc, argv, &i)))
-                return 2;
-        } else {
-            fprintf(stderr, "ponder play: %s `%s'\n",
-                    a[0] == '-' ? "unknown option" : "unexpected argument", a);
+            break;
+        default:
             return 2;
         }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "ponder play: unexpected argument `%s'\n", argv[optind]);
+        return 2;
     }
     return -1;
 }

@@ -44,19 +44,19 @@ static const Palette PALETTE_8 = {
 
 #define SGR_RESET "\x1b[0m"
 
-const char *view_bold(const ViewStyle *s)
+const char *play_view_bold(const PlayViewStyle *s)
 {
     return s->color ? "\x1b[1m" : "";
 }
-const char *view_dim(const ViewStyle *s)
+const char *play_view_dim(const PlayViewStyle *s)
 {
     return s->color ? "\x1b[2m" : "";
 }
-const char *view_warn(const ViewStyle *s)
+const char *play_view_warn(const PlayViewStyle *s)
 {
     return s->color ? "\x1b[1;31m" : "";
 }
-const char *view_reset(const ViewStyle *s)
+const char *play_view_reset(const PlayViewStyle *s)
 {
     return s->color ? SGR_RESET : "";
 }
@@ -79,7 +79,7 @@ static int square_at(bool flip, int row, int col)
 }
 
 /* Two lines per row of squares, five columns per square: the piece line, then the number line. */
-static void board_color(FILE *f, const ViewStyle *s, const Board *b, const Move *last)
+static void board_color(FILE *f, const PlayViewStyle *s, const Board *b, const Move *last)
 {
     const Palette *p = s->rich ? &PALETTE_256 : &PALETTE_8;
     Bitboard path = path_mask(last), taken = last ? last->captured : 0;
@@ -150,7 +150,7 @@ static void board_plain(FILE *f, bool flip, const Board *b, const Move *last)
     fputs("    b w: men   [B] [W]: kings   *: last move   x: just taken\n", f);
 }
 
-void view_board(FILE *f, const ViewStyle *s, const Board *b, const Move *last)
+void play_view_board(FILE *f, const PlayViewStyle *s, const Board *b, const Move *last)
 {
     bb_init();
     if (s->color)
@@ -159,7 +159,7 @@ void view_board(FILE *f, const ViewStyle *s, const Board *b, const Move *last)
         board_plain(f, s->flip, b, last);
 }
 
-void view_moves(FILE *f, const ViewStyle *s, const Move *moves, int n)
+void play_view_moves(FILE *f, const PlayViewStyle *s, const Move *moves, int n)
 {
     enum { WIDTH = 78, INDENT = 3 };
     char text[MAX_MOVES][64];
@@ -180,7 +180,7 @@ void view_moves(FILE *f, const ViewStyle *s, const Move *moves, int n)
         int col = i % cols;
         if (col == 0)
             fprintf(f, "%*s", INDENT, "");
-        fprintf(f, "%s%*d.%s %s", view_bold(s), numw, i + 1, view_reset(s), text[i]);
+        fprintf(f, "%s%*d.%s %s", play_view_bold(s), numw, i + 1, play_view_reset(s), text[i]);
         if (col == cols - 1 || i == n - 1)
             fputc('\n', f);
         else
@@ -188,7 +188,7 @@ void view_moves(FILE *f, const ViewStyle *s, const Move *moves, int n)
     }
 }
 
-void view_score(int score, char *buf, size_t size)
+void play_view_score(int score, char *buf, size_t size)
 {
     if (score_is_decisive(score))
         snprintf(buf, size, "%s in %d plies", score > 0 ? "win" : "loss",

@@ -21,22 +21,22 @@ typedef struct {
     bool rich;  /* 256-colour palette (else the 8 basic colours) */
     bool flip;  /* Black's side (squares 1-4) at the bottom, instead of at the top as PDN
                    diagrams draw it */
-} ViewStyle;
+} PlayViewStyle;
 
 /* Text attributes for messages: empty strings when S has no colour. */
-const char *view_bold(const ViewStyle *s);
-const char *view_dim(const ViewStyle *s);
-const char *view_warn(const ViewStyle *s);
-const char *view_reset(const ViewStyle *s);
+const char *play_view_bold(const PlayViewStyle *s);
+const char *play_view_dim(const PlayViewStyle *s);
+const char *play_view_warn(const PlayViewStyle *s);
+const char *play_view_reset(const PlayViewStyle *s);
 
 /* Draws B to F; LAST (may be NULL) is the move that led to it, whose squares are marked and whose
  * captured pieces show as `x'. */
-void view_board(FILE *f, const ViewStyle *s, const Board *b, const Move *last);
+void play_view_board(FILE *f, const PlayViewStyle *s, const Board *b, const Move *last);
 
 /* Prints the N moves numbered from 1 in as many columns as fit in 78 characters, numbered in
  * reading order row by row. */
-void view_moves(FILE *f, const ViewStyle *s, const Move *moves, int n);
+void play_view_moves(FILE *f, const PlayViewStyle *s, const Move *moves, int n);
 
 /* Writes SCORE (side to move's view, hundredths of a man) as "+0.35", or for a proven result
  * "win in 7 plies" / "loss in 8 plies". */
-void view_score(int score, char *buf, size_t size);
+void play_view_score(int score, char *buf, size_t size);

@@ -20,6 +20,7 @@
 #include "game.h"
 #include "middleware.h"
 #include "notation.h"
+#include "opts.h"
 #include "rng.h"
 
 #include <stdio.h>
@@ -43,7 +44,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ponder player [--time S] [--depth N] [--fen FEN] [--hash MB] [--threads N]\n"
-            "                     [--weights FILE] [--egdb DIR] [--baseline | --random [--seed N]]\n"
+            "                     [--weights FILE] [--eval classic|net] [--net FILE] [--egdb DIR]\n"
+            "                     [--baseline | --random [--seed N]]\n"
             "\n"
             "Plays one game over stdin/stdout, one move a line. Each input line is the\n"
             "opponent's move as the squares it visits, separated by spaces: `9 13' for a move,\n"
@@ -57,6 +59,8 @@ static void usage(FILE *f)
             "  --hash MB      transposition table size (default 64)\n"
             "  --threads N    search threads (default 1)\n"
             "  --weights FILE evaluation weights (default: built in)\n"
+            "  --eval E       classic or net (default: net when one is built in or given)\n"
+            "  --net FILE     the network file (default: built in)\n"
             "  --egdb DIR     endgame databases\n"
             "  --baseline     play a small HackerRank bot instead: depth-6 alpha-beta\n"
             "                 (--depth changes the depth)\n"
@@ -181,48 +185,56 @@ static int cmd_player(int argc, char **argv)
     EngineOptions eo;
     engine_default_options(&eo);
     const char *fen = NULL;
-    long depth = 0, seed = -1, threads = 1, hash = (long)eo.hash_mb;
+    long depth = 0, seed = -1;
     double time = pl.limits.time;
     bool has_time = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    enum { OPT_TIME = OPTS_LONG, OPT_DEPTH, OPT_FEN, OPT_SEED, OPT_BASELINE, OPT_RANDOM };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"time", required_argument, NULL, OPT_TIME},
+        {"depth", required_argument, NULL, OPT_DEPTH},
+        {"fen", required_argument, NULL, OPT_FEN},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"baseline", no_argument, NULL, OPT_BASELINE},
+        {"random", no_argument, NULL, OPT_RANDOM},
+        {0},
+    };
+    Opts p;
+    opts_begin(&p, "ponder player", argc, argv, "h", longopts, OPTS_ENGINE, &eo);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        switch (c) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--time") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_double("--time", v, 0.001, 86400, &time))
+        case OPT_TIME:
+            if (!cli_double("--time", optarg, 0.001, 86400, &time))
                 goto bad;
             has_time = true;
-        } else if (strcmp(a, "--depth") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--depth", v, 1, MAX_PLY - 1, &depth))
+            break;
+        case OPT_DEPTH:
+            if (!cli_long("--depth", optarg, 1, MAX_PLY - 1, &depth))
                 goto bad;
-        } else if (strcmp(a, "--fen") == 0) {
-            if (!(fen = cli_value(argc, argv, &i)))
+            break;
+        case OPT_FEN:
+            fen = optarg;
+            break;
+        case OPT_SEED:
+            if (!cli_long("--seed", optarg, 0, 0x7fffffffL, &seed))
                 goto bad;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 1, 1 << 16, &hash))
-                goto bad;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--threads", v, 1, 256, &threads))
-                goto bad;
-        } else if (strcmp(a, "--weights") == 0) {
-            if (!(eo.weights = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--egdb") == 0) {
-            if (!(eo.egdb_dir = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--seed") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--seed", v, 0, 0x7fffffffL, &seed))
-                goto bad;
-        } else if (strcmp(a, "--baseline") == 0) {
+            break;
+        case OPT_BASELINE:
             pl.mode = MODE_BASELINE;
-        } else if (strcmp(a, "--random") == 0) {
+            break;
+        case OPT_RANDOM:
             pl.mode = MODE_RANDOM;
-        } else {
-            fprintf(stderr, "ponder player: unknown %s `%s'\n",
-                    a[0] == '-' ? "option" : "argument", a);
+            break;
+        default:
             goto bad;
         }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "ponder player: unexpected argument `%s'\n", argv[optind]);
+        goto bad;
     }
     Board start;
     if (fen) {
@@ -251,8 +263,6 @@ static int cmd_player(int argc, char **argv)
     if (pl.rng == 0)
         pl.rng = 1;
     if (pl.mode == MODE_ENGINE) {
-        eo.hash_mb = (size_t)hash;
-        eo.threads = (int)threads;
         char err[ERR_LEN];
         if (!(pl.engine = engine_new(&eo, err))) {
             fprintf(stderr, "ponder player: %s\n", err);

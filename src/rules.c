@@ -3,6 +3,7 @@
  */
 #include "rules.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const Rules RULES_ENGLISH = {"english", true, true, false};
@@ -19,5 +20,15 @@ const Rules *rules_find(const char *name)
     return NULL;
 }
 
-const char *rules_names(void) { return "english, hackerrank, tower"; }
+const char *rules_names(char *buf, size_t size)
+{
+    size_t at = 0;
+    if (size > 0)
+        buf[0] = '\0';
+    for (size_t i = 0; i < sizeof all_rules / sizeof all_rules[0] && at < size; i++) {
+        int n = snprintf(buf + at, size - at, "%s%s", i ? ", " : "", all_rules[i]->name);
+        at += n > 0 ? (size_t)n : 0;
+    }
+    return buf;
+}
 

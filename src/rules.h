@@ -25,5 +25,6 @@ extern const Rules RULES_TOWER;
 /* The rule set called NAME, or NULL if there is none. */
 const Rules *rules_find(const char *name);
 
-/* Comma-separated list of the names rules_find accepts, for usage messages. */
-const char *rules_names(void);
+/* Writes the names rules_find accepts, comma-separated, into BUF (SIZE bytes, cut short if too
+ * small) for usage messages, and returns BUF. */
+const char *rules_names(char *buf, size_t size);

@@ -119,6 +119,12 @@ static inline int lmr_reduction(int depth, int rank, int scale)
 
 /* ---- small helpers --------------------------------------------------------------------------- */
 
+/* The static evaluation: the network when the engine has one, else the classic formula. */
+static inline int evaluate(const SearchJob *job, const Board *b)
+{
+    return job->net ? job->net_eval(job->net, b) : eval_board(job->weights, b);
+}
+
 static inline uint64_t worker_nodes(const SearchWorker *w)
 {
     return atomic_load_explicit(&w->nodes, memory_order_relaxed);
@@ -229,16 +235,16 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
     if (!jumpers) {
         if (!movegen_has_simple(b))
             return loss_score(ply);
-        return eval_board(job->weights, b);
+        return evaluate(job, b);
     }
     if (ply >= MAX_PLY)
-        return eval_board(job->weights, b);
+        return evaluate(job, b);
 
     /* 2. Optional captures (tower rules): the side may decline them, so the static score is a
      * lower bound (stand pat). With mandatory captures there is no such choice. */
     int best = -SCORE_INFINITE;
     if (!r->capture_mandatory) {
-        best = eval_board(job->weights, b);
+        best = evaluate(job, b);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -329,7 +335,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     if (ply > w->seldepth)
         w->seldepth = ply;
     if (ply >= MAX_PLY)
-        return eval_board(job->weights, b);
+        return evaluate(job, b);
 
     /* Step 3. Mate distance pruning: a win found at this ply cannot beat one found nearer the
      * root, so the window shrinks to what is still reachable. */
@@ -362,7 +368,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
         /* Won positions rank by the evaluation (the databases know the result, not how far it
          * is), so the winner still makes progress; nearer ones a little higher. */
         if (v == EGDB_WIN || v == EGDB_LOSS) {
-            int e = eval_board(job->weights, b);
+            int e = evaluate(job, b);
             e = e > KNOWN_WIN_SPREAD ? KNOWN_WIN_SPREAD : e < -KNOWN_WIN_SPREAD ? -KNOWN_WIN_SPREAD : e;
             return v == EGDB_WIN ? KNOWN_WIN + e - ply : -KNOWN_WIN + e + ply;
         }
@@ -423,7 +429,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     bool futile = false;
     int static_eval = 0;
     if (sp->futility && !pv_node && depth <= 2 && !jumpers && !score_is_decisive(alpha)) {
-        static_eval = eval_board(job->weights, b);
+        static_eval = evaluate(job, b);
         futile = static_eval + sp->futility_margin * depth <= alpha;
     }
 
@@ -694,7 +700,7 @@ SearchResult search_run(SearchJob *job)
     if (root->count == 1 && job->limits.time > 0 && !job->limits.infinite) {
         res.info.pv_len = 1;
         res.info.pv[0] = root->moves[0];
-        res.info.score = eval_board(job->weights, &g->board);
+        res.info.score = evaluate(job, &g->board);
         return res;
     }
 

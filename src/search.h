@@ -24,6 +24,8 @@ enum { SEARCH_MAX_THREADS = 256 };
 typedef struct {
     TT *tt;                      /* shared table */
     const Weights *weights;      /* evaluation weights */
+    const void *net;             /* the network evaluating instead of weights, or NULL */
+    int (*net_eval)(const void *net, const Board *b); /* its evaluation (nnue_hook.h) */
     const Game *game;            /* the game whose current position is searched */
     SearchLimits limits;         /* what the caller allowed */
     TimeManager tm;              /* deadlines from limits.time */

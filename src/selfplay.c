@@ -25,6 +25,7 @@
 #include "command.h"
 #include "engine.h"
 #include "openings.h"
+#include "opts.h"
 #include "rng.h"
 #include "trainfile.h"
 #include "weights.h"
@@ -48,6 +49,8 @@ typedef struct {
     long shard, shards;   /* this is shard SHARD (1-based) of SHARDS */
     long hash_mb;         /* transposition table per thread */
     const char *weights;  /* weights file or NULL */
+    int eval;             /* ENGINE_EVAL_* */
+    const char *net;      /* network file or NULL */
     const char *openings; /* openings file, or NULL for the ballots */
     const char *out;      /* output path */
     bool quiet;           /* no progress or summary */
@@ -274,6 +277,8 @@ static void usage(FILE *f)
                "  --max-plies N     adjudicate a draw after N plies of play (default 400)\n"
                "  --hash MB         transposition table per thread (default 16)\n"
                "  --weights FILE    evaluation weights (default: built in)\n"
+               "  --eval E          classic or net (default: net when one is built in or given)\n"
+               "  --net FILE        the network file (default: built in)\n"
                "  -q, --quiet       no progress line or summary\n");
 }
 
@@ -347,6 +352,8 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
     engine_default_options(&eo);
     eo.hash_mb = (size_t)o->hash_mb;
     eo.weights = o->weights;
+    eo.eval = o->eval;
+    eo.net = o->net;
     for (long i = 0; i < nthreads; i++) {
         char err[ERR_LEN];
         workers[i].sp = &sp;
@@ -467,66 +474,103 @@ static int cmd_selfplay(int argc, char **argv)
     o.hash_mb = 16;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o.threads = cores > 0 ? cores : 1;
+    if (o.threads > ENGINE_THREADS_MAX)
+        o.threads = ENGINE_THREADS_MAX;
     bool has_seed = false;
     long lv;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    EngineOptions eo; /* --hash and --weights of every game's engine */
+    engine_default_options(&eo);
+    eo.hash_mb = (size_t)o.hash_mb;
+    enum {
+        OPT_GAMES = OPTS_LONG, OPT_SEED, OPT_NODES, OPT_TIME, OPT_THREADS, OPT_SHARD, OPT_OUT,
+        OPT_OPENINGS, OPT_RANDOM_PLIES, OPT_JITTER, OPT_MAX_PLIES,
+    };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"games", required_argument, NULL, OPT_GAMES},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"nodes", required_argument, NULL, OPT_NODES},
+        {"time", required_argument, NULL, OPT_TIME},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"shard", required_argument, NULL, OPT_SHARD},
+        {"out", required_argument, NULL, OPT_OUT},
+        {"openings", required_argument, NULL, OPT_OPENINGS},
+        {"random-plies", required_argument, NULL, OPT_RANDOM_PLIES},
+        {"jitter", required_argument, NULL, OPT_JITTER},
+        {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
+        {"quiet", no_argument, NULL, 'q'},
+        {0},
+    };
+    Opts p;
+    opts_begin(&p, "ponder selfplay", argc, argv, "hq", longopts,
+               OPTS_HASH | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET, &eo);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        switch (c) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--games") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_long("--games", v, 1, 1000000000, &o.games))
+        case OPT_GAMES:
+            if (!cli_long("--games", optarg, 1, 1000000000, &o.games))
                 goto bad;
-        } else if (strcmp(a, "--seed") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !parse_seed(v, &o.seed))
+            break;
+        case OPT_SEED:
+            if (!parse_seed(optarg, &o.seed))
                 goto bad;
             has_seed = true;
-        } else if (strcmp(a, "--nodes") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--nodes", v, 1, 1000000000, &lv))
+            break;
+        case OPT_NODES:
+            if (!cli_long("--nodes", optarg, 1, 1000000000, &lv))
                 goto bad;
             o.nodes = (uint64_t)lv;
-        } else if (strcmp(a, "--time") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_double("--time", v, 0.001, 3600, &o.time))
+            break;
+        case OPT_TIME:
+            if (!cli_double("--time", optarg, 0.001, 3600, &o.time))
                 goto bad;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--threads", v, 1, 1024, &o.threads))
+            break;
+        case OPT_THREADS:
+            /* Games at once, each on one search thread: under the engine's thread limit. */
+            if (!cli_long("--threads", optarg, ENGINE_THREADS_MIN, ENGINE_THREADS_MAX, &o.threads))
                 goto bad;
-        } else if (strcmp(a, "--shard") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !parse_shard(v, &o.shard, &o.shards))
+            break;
+        case OPT_SHARD:
+            if (!parse_shard(optarg, &o.shard, &o.shards))
                 goto bad;
-        } else if (strcmp(a, "--out") == 0) {
-            if (!(o.out = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--openings") == 0) {
-            if (!(o.openings = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--random-plies") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--random-plies", v, 0, 100, &lv))
+            break;
+        case OPT_OUT:
+            o.out = optarg;
+            break;
+        case OPT_OPENINGS:
+            o.openings = optarg;
+            break;
+        case OPT_RANDOM_PLIES:
+            if (!cli_long("--random-plies", optarg, 0, 100, &lv))
                 goto bad;
             o.random_plies = (int)lv;
-        } else if (strcmp(a, "--jitter") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_double("--jitter", v, 0, 0.9, &o.jitter))
+            break;
+        case OPT_JITTER:
+            if (!cli_double("--jitter", optarg, 0, 0.9, &o.jitter))
                 goto bad;
-        } else if (strcmp(a, "--max-plies") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_long("--max-plies", v, 1, GAME_MAX_PLIES - 1, &lv))
+            break;
+        case OPT_MAX_PLIES:
+            if (!cli_long("--max-plies", optarg, 1, GAME_MAX_PLIES - 1, &lv))
                 goto bad;
             o.max_plies = (int)lv;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 1, 1 << 16, &o.hash_mb))
-                goto bad;
-        } else if (strcmp(a, "--weights") == 0) {
-            if (!(o.weights = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            break;
+        case 'q':
             o.quiet = true;
-        } else {
-            fprintf(stderr, "ponder selfplay: unknown %s `%s'\n",
-                    a[0] == '-' ? "option" : "argument", a);
+            break;
+        default:
             goto bad;
         }
     }
+    if (optind < argc) {
+        fprintf(stderr, "ponder selfplay: unexpected argument `%s'\n", argv[optind]);
+        goto bad;
+    }
+    o.hash_mb = (long)eo.hash_mb;
+    o.weights = eo.weights;
+    o.eval = eo.eval;
+    o.net = eo.net;
     const char *missing = o.games < 0 ? "--games" : !has_seed ? "--seed" : !o.out ? "--out" : NULL;
     if (missing) {
         fprintf(stderr, "ponder selfplay: %s is required\n", missing);

@@ -28,6 +28,7 @@
 
 #include "cli.h"
 #include "command.h"
+#include "opts.h"
 
 #include <arpa/inet.h>
 #include <civetweb.h>
@@ -541,6 +542,8 @@ static void usage(FILE *f)
         "  --max-time S       longest thinking time a page may ask for (default 60)\n"
         "  --max-sockets N    live WebSocket connections at once (default 64)\n"
         "  --weights FILE     evaluation weights for the engine\n"
+        "  --eval E           classic or net (default: net when one is built in or given)\n"
+        "  --net FILE         the network file (default: built in)\n"
         "  --egdb DIR         endgame databases for the engine\n"
         "  --verbose          log every request on stderr\n",
         DEFAULT_PORT);
@@ -555,54 +558,69 @@ static int default_workers(void)
 int cmd_serve(int argc, char **argv)
 {
     const char *host = "127.0.0.1";
-    long port = DEFAULT_PORT, workers = default_workers(), hash = 16, max_games = 256;
+    long port = DEFAULT_PORT, workers = default_workers(), max_games = 256;
     long max_sockets = 64;
     double max_time = 60;
     bool verbose = false;
     EngineOptions eopt;
     engine_default_options(&eopt);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    eopt.hash_mb = 16; /* each worker's */
+    enum {
+        OPT_HOST = OPTS_LONG, OPT_PORT, OPT_WORKERS, OPT_MAX_GAMES, OPT_MAX_SOCKETS, OPT_MAX_TIME,
+        OPT_VERBOSE,
+    };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"host", required_argument, NULL, OPT_HOST},
+        {"port", required_argument, NULL, OPT_PORT},
+        {"workers", required_argument, NULL, OPT_WORKERS},
+        {"max-games", required_argument, NULL, OPT_MAX_GAMES},
+        {"max-sockets", required_argument, NULL, OPT_MAX_SOCKETS},
+        {"max-time", required_argument, NULL, OPT_MAX_TIME},
+        {"verbose", no_argument, NULL, OPT_VERBOSE},
+        {0},
+    };
+    Opts p;
+    opts_begin(&p, "ponder serve", argc, argv, "h", longopts,
+               OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET, &eopt);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        switch (c) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--host") == 0) {
-            if (!(host = cli_value(argc, argv, &i)))
+        case OPT_HOST:
+            host = optarg;
+            break;
+        case OPT_PORT:
+            if (!cli_long("--port", optarg, 0, 65535, &port))
                 goto bad;
-        } else if (strcmp(a, "--port") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--port", v, 0, 65535, &port))
+            break;
+        case OPT_WORKERS:
+            if (!cli_long("--workers", optarg, 1, 64, &workers))
                 goto bad;
-        } else if (strcmp(a, "--workers") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--workers", v, 1, 64, &workers))
+            break;
+        case OPT_MAX_GAMES:
+            if (!cli_long("--max-games", optarg, 1, 100000, &max_games))
                 goto bad;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--hash", v, 1, 4096, &hash))
+            break;
+        case OPT_MAX_SOCKETS:
+            if (!cli_long("--max-sockets", optarg, 0, 1000, &max_sockets))
                 goto bad;
-        } else if (strcmp(a, "--max-games") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_long("--max-games", v, 1, 100000, &max_games))
+            break;
+        case OPT_MAX_TIME:
+            if (!cli_double("--max-time", optarg, 0.01, 3600, &max_time))
                 goto bad;
-        } else if (strcmp(a, "--max-sockets") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_long("--max-sockets", v, 0, 1000, &max_sockets))
-                goto bad;
-        } else if (strcmp(a, "--max-time") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_double("--max-time", v, 0.01, 3600, &max_time))
-                goto bad;
-        } else if (strcmp(a, "--weights") == 0) {
-            if (!(eopt.weights = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--egdb") == 0) {
-            if (!(eopt.egdb_dir = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--verbose") == 0) {
+            break;
+        case OPT_VERBOSE:
             verbose = true;
-        } else {
-            fprintf(stderr, "ponder serve: %s `%s'\n",
-                    a[0] == '-' ? "unknown option" : "unexpected argument", a);
+            break;
+        default:
             goto bad;
         }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "ponder serve: unexpected argument `%s'\n", argv[optind]);
+        goto bad;
     }
     struct in_addr addr;
     if (strcmp(host, "localhost") == 0)
@@ -631,7 +649,6 @@ int cmd_serve(int argc, char **argv)
     pthread_mutex_init(&sv.sockets_lock, NULL);
     ServeStoreOptions sopt = {
         .max_games = (int)max_games, .workers = (int)workers, .max_time = max_time, .engine = eopt};
-    sopt.engine.hash_mb = (size_t)hash;
     sopt.engine.threads = 1;
     char err[ERR_LEN];
     sv.store = serve_store_new(&sopt, err);

@@ -261,54 +261,62 @@ static bool write_json(const char *path, const TournamentState *t, const double 
     return true;
 }
 
+/* What tournament's own option and its entrants are read into. */
+typedef struct {
+    Entrant *entrants;
+    int n;
+    long rounds;
+} TournamentArgs;
+
+enum { OPT_ROUNDS = RUN_OPT_OWN };
+
+static bool tournament_option(void *ctx, int code, const char *v)
+{
+    TournamentArgs *t = ctx;
+    (void)code; /* --rounds is the only one */
+    return cli_long("--rounds", v, 1, 1000000, &t->rounds);
+}
+
+static bool tournament_argument(void *ctx, const char *a)
+{
+    TournamentArgs *t = ctx;
+    const char *eq = strchr(a, '=');
+    if (!eq || eq == a || (size_t)(eq - a) >= RUN_NAME_LEN ||
+        eq[1 + strspn(eq + 1, " \t")] == '\0') {
+        fprintf(stderr, "ponder tournament: `%s' is not NAME=COMMAND (a name under %d "
+                        "characters, an equals sign, a command)\n", a, RUN_NAME_LEN);
+        return false;
+    }
+    if (t->n == TOURNAMENT_MAX_ENTRANTS) {
+        fprintf(stderr, "ponder tournament: more than %d entrants\n", TOURNAMENT_MAX_ENTRANTS);
+        return false;
+    }
+    Entrant *e = &t->entrants[t->n];
+    snprintf(e->name, RUN_NAME_LEN, "%.*s", (int)(eq - a), a);
+    e->command = eq + 1;
+    for (int j = 0; j < t->n; j++)
+        if (strcmp(t->entrants[j].name, e->name) == 0) {
+            fprintf(stderr, "ponder tournament: two entrants are called `%s'\n", e->name);
+            return false;
+        }
+    t->n++;
+    return true;
+}
+
 static int cmd_tournament(int argc, char **argv)
 {
     RunOptions opt;
     run_default_options(&opt, "ponder tournament");
     Entrant entrants[TOURNAMENT_MAX_ENTRANTS];
-    int n = 0;
-    long rounds = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        int r = run_parse_option(&opt, argc, argv, &i);
-        if (r < 0)
-            goto bad;
-        if (r > 0)
-            continue;
-        if (strcmp(a, "--rounds") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--rounds", v, 1, 1000000, &rounds))
-                goto bad;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "ponder tournament: unknown option `%s'\n", a);
-            goto bad;
-        } else {
-            const char *eq = strchr(a, '=');
-            if (!eq || eq == a || (size_t)(eq - a) >= RUN_NAME_LEN ||
-                eq[1 + strspn(eq + 1, " \t")] == '\0') {
-                fprintf(stderr, "ponder tournament: `%s' is not NAME=COMMAND (a name under %d "
-                                "characters, an equals sign, a command)\n", a, RUN_NAME_LEN);
-                goto bad;
-            }
-            if (n == TOURNAMENT_MAX_ENTRANTS) {
-                fprintf(stderr, "ponder tournament: more than %d entrants\n",
-                        TOURNAMENT_MAX_ENTRANTS);
-                goto bad;
-            }
-            snprintf(entrants[n].name, RUN_NAME_LEN, "%.*s", (int)(eq - a), a);
-            entrants[n].command = eq + 1;
-            for (int j = 0; j < n; j++)
-                if (strcmp(entrants[j].name, entrants[n].name) == 0) {
-                    fprintf(stderr, "ponder tournament: two entrants are called `%s'\n",
-                            entrants[n].name);
-                    goto bad;
-                }
-            n++;
-        }
-    }
+    static const struct option longopts[] = {{"rounds", required_argument, NULL, OPT_ROUNDS}, {0}};
+    TournamentArgs args = {entrants, 0, 1};
+    RunCommand cmd = {"ponder tournament", longopts, tournament_option, tournament_argument, usage,
+                      &args};
+    int parsed = run_parse_args(&opt, argc, argv, &cmd);
+    if (parsed >= 0)
+        return parsed;
+    int n = args.n;
+    long rounds = args.rounds;
     if (n < 2) {
         fprintf(stderr, "ponder tournament: at least two entrants (NAME=COMMAND) are needed\n");
         goto bad;

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "command.h"
 #include "notation.h"
+#include "opts.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -175,24 +176,27 @@ int cmd_tower(int argc, char **argv)
 {
     long depth = 3;
     bool use_alphabeta = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    enum { OPT_DEPTH = OPTS_LONG };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"depth", required_argument, NULL, OPT_DEPTH},
+        {0},
+    };
+    Opts p;
+    opts_begin(&p, "ponder tower", argc, argv, "h", longopts, 0, NULL);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        if (c == 'h') {
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--depth") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_long("--depth", v, 1, TOWER_MAX_DEPTH, &depth))
-                goto bad;
-            use_alphabeta = true;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "ponder tower: unknown option `%s'\n", a);
-            goto bad;
-        } else {
-            fprintf(stderr, "ponder tower: unexpected argument `%s' (actions are read on stdin)\n",
-                    a);
-            goto bad;
         }
+        if (c != OPT_DEPTH || !cli_long("--depth", optarg, 1, TOWER_MAX_DEPTH, &depth))
+            goto bad;
+        use_alphabeta = true;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "ponder tower: unexpected argument `%s' (actions are read on stdin)\n",
+                argv[optind]);
+        goto bad;
     }
 
     Board b;

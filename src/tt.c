@@ -9,7 +9,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifndef _WIN32
 #include <sys/mman.h>
+#endif
 
 enum { GEN_MASK = 63 };
 
@@ -44,8 +46,14 @@ bool tt_init(TT *t, size_t mb)
      * Aligned to 2 MB and advised, the kernel can back the table with huge pages. */
     void *p = NULL;
     size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 64;
+#ifdef _WIN32
+    p = _aligned_malloc((size_t)bytes, align); /* Windows has no posix_memalign (ponder64.dll) */
+    if (!p)
+        return false;
+#else
     if (posix_memalign(&p, align, (size_t)bytes) != 0)
         return false;
+#endif
 #ifdef MADV_HUGEPAGE
     if (bytes >= HUGE_PAGE)
         madvise(p, (size_t)bytes, MADV_HUGEPAGE);
@@ -58,7 +66,11 @@ bool tt_init(TT *t, size_t mb)
 
 void tt_free(TT *t)
 {
+#ifdef _WIN32
+    _aligned_free(t->entries);
+#else
     free(t->entries);
+#endif
     t->entries = NULL;
 }
 

@@ -10,6 +10,7 @@
  */
 #include "cli.h"
 #include "command.h"
+#include "opts.h"
 #include "trainfile.h"
 #include "tune.h"
 #include "weights.h"
@@ -125,63 +126,97 @@ static int cmd_tune(int argc, char **argv)
     int ndata = 0;
     bool quiet = false;
     o.frozen[W_MAN_MG] = o.frozen[W_BACK_0] = true;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    enum {
+        OPT_DATA = OPTS_LONG, OPT_OUT, OPT_WEIGHTS, OPT_ROUNDS, OPT_ITERATIONS, OPT_LAMBDA,
+        OPT_SCALE, OPT_L2, OPT_VALID, OPT_MIN_PLY, OPT_FREEZE, OPT_THREADS,
+    };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"data", required_argument, NULL, OPT_DATA},
+        {"out", required_argument, NULL, OPT_OUT},
+        {"weights", required_argument, NULL, OPT_WEIGHTS},
+        {"rounds", required_argument, NULL, OPT_ROUNDS},
+        {"iterations", required_argument, NULL, OPT_ITERATIONS},
+        {"lambda", required_argument, NULL, OPT_LAMBDA},
+        {"scale", required_argument, NULL, OPT_SCALE},
+        {"l2", required_argument, NULL, OPT_L2},
+        {"valid", required_argument, NULL, OPT_VALID},
+        {"min-ply", required_argument, NULL, OPT_MIN_PLY},
+        {"freeze", required_argument, NULL, OPT_FREEZE},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        {"quiet", no_argument, NULL, 'q'},
+        {0},
+    };
+    Opts p;
+    opts_begin(&p, "ponder tune", argc, argv, "hq", longopts, 0, NULL);
+    for (int c; (c = opts_next(&p)) != OPTS_END;) {
+        switch (c) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (strcmp(a, "--data") == 0) {
-            if (!(v = cli_value(argc, argv, &i)))
-                goto bad;
+        case OPT_DATA:
             if (ndata == TUNE_MAX_FILES) {
                 fprintf(stderr, "ponder tune: more than %d --data files\n", TUNE_MAX_FILES);
                 goto bad;
             }
-            data[ndata++] = v;
-        } else if (strcmp(a, "--out") == 0) {
-            if (!(out = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--weights") == 0) {
-            if (!(start = cli_value(argc, argv, &i)))
-                goto bad;
-        } else if (strcmp(a, "--rounds") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--rounds", v, 1, 100, &lv))
+            data[ndata++] = optarg;
+            break;
+        case OPT_OUT:
+            out = optarg;
+            break;
+        case OPT_WEIGHTS:
+            start = optarg;
+            break;
+        case OPT_ROUNDS:
+            if (!cli_long("--rounds", optarg, 1, 100, &lv))
                 goto bad;
             o.rounds = (int)lv;
-        } else if (strcmp(a, "--iterations") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--iterations", v, 0, 100000, &lv))
+            break;
+        case OPT_ITERATIONS:
+            if (!cli_long("--iterations", optarg, 0, 100000, &lv))
                 goto bad;
             o.iterations = (int)lv;
-        } else if (strcmp(a, "--lambda") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_double("--lambda", v, 0, 1, &o.lambda))
+            break;
+        case OPT_LAMBDA:
+            if (!cli_double("--lambda", optarg, 0, 1, &o.lambda))
                 goto bad;
-        } else if (strcmp(a, "--scale") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_double("--scale", v, 1, 100000, &o.scale))
+            break;
+        case OPT_SCALE:
+            if (!cli_double("--scale", optarg, 1, 100000, &o.scale))
                 goto bad;
-        } else if (strcmp(a, "--l2") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_double("--l2", v, 0, 1, &o.l2))
+            break;
+        case OPT_L2:
+            if (!cli_double("--l2", optarg, 0, 1, &o.l2))
                 goto bad;
-        } else if (strcmp(a, "--valid") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) ||
-                !cli_double("--valid", v, 0, 0.9, &o.valid_fraction))
+            break;
+        case OPT_VALID:
+            if (!cli_double("--valid", optarg, 0, 0.9, &o.valid_fraction))
                 goto bad;
-        } else if (strcmp(a, "--min-ply") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--min-ply", v, 0, 255, &min_ply))
+            break;
+        case OPT_MIN_PLY:
+            if (!cli_long("--min-ply", optarg, 0, 255, &min_ply))
                 goto bad;
-        } else if (strcmp(a, "--freeze") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !parse_freeze(v, o.frozen))
+            break;
+        case OPT_FREEZE:
+            if (!parse_freeze(optarg, o.frozen))
                 goto bad;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(argc, argv, &i)) || !cli_long("--threads", v, 1, 64, &lv))
+            break;
+        case OPT_THREADS:
+            /* Fitting threads (tune.c uses at most 64), under the same limit as every --threads. */
+            if (!cli_long("--threads", optarg, ENGINE_THREADS_MIN, ENGINE_THREADS_MAX, &lv))
                 goto bad;
             o.threads = (int)lv;
-        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            break;
+        case 'q':
             quiet = true;
-        } else {
-            fprintf(stderr, "ponder tune: unknown %s `%s'\n", a[0] == '-' ? "option" : "argument",
-                    a);
+            break;
+        default:
             goto bad;
         }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "ponder tune: unexpected argument `%s'\n", argv[optind]);
+        goto bad;
     }
     if (ndata == 0 || !out) {
         fprintf(stderr, "ponder tune: %s is required\n", ndata == 0 ? "--data" : "--out");

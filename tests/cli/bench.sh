@@ -38,6 +38,36 @@ if grep -q '^Nodes searched' "$TMP/w" && ! cmp -s "$TMP/w" "$TMP/d"; then pass "
     fail "a weights file changes the search" "$(grep '^Nodes searched' "$TMP/w" "$TMP/d")"
 fi
 
+# Networks: --eval and --net are checked; a damaged network file is refused and named. Without
+# a built-in network the default evaluation is the formula, so --eval classic changes nothing.
+expect_status "bench rejects an unknown evaluation" 2 "$PONDER" bench 2 --eval neural
+expect_grep "bench names the bad evaluation" "--eval must be .classic. or .net., not .neural." "$TMP/err"
+expect_status "bench rejects --eval without a value" 2 "$PONDER" bench 2 --eval
+expect_status "bench rejects a missing network file" 1 "$PONDER" bench 2 --net "$TMP/none.pnet"
+expect_grep "bench names the missing network file" "none.pnet: cannot open" "$TMP/err"
+printf 'PONDNET\000garbage\000' >"$TMP/short.pnet"
+expect_status "bench rejects a short network file" 1 "$PONDER" bench 2 --net "$TMP/short.pnet"
+expect_grep "the short network is named" "short.pnet: 16 bytes, too short for the 64-byte header" "$TMP/err"
+head -c 100 /dev/zero >"$TMP/zero.pnet"
+expect_status "bench rejects a file that is no network" 1 "$PONDER" bench 2 --net "$TMP/zero.pnet"
+expect_grep "the file that is no network is named" "zero.pnet: not a Ponder network" "$TMP/err"
+{ printf 'PONDNET\000\001\000\000\000\200\000\000\000\041\000\000\000 \000\000\000 \000\000\000'
+  printf '\004\000\000\000P\000\000\000\000\000\000\000gen1'; head -c 20 /dev/zero; } >"$TMP/n1.pnet"
+expect_status "bench rejects n1 = 33" 1 "$PONDER" bench 2 --net "$TMP/n1.pnet"
+expect_grep "the bad layer size is named" "n1.pnet: n1 = 33 is not a multiple of 32" "$TMP/err"
+"$PONDER" bench 6 --eval classic >"$TMP/c" 2>&1
+grep -v -e '^Total time' -e '^Nodes/second' "$TMP/c" >"$TMP/c.pos"
+grep -v -e '^Total time' -e '^Nodes/second' "$TMP/d" >"$TMP/d.pos"
+if "$PONDER" bench 1 --eval net >/dev/null 2>&1; then
+    if ! cmp -s "$TMP/c.pos" "$TMP/d.pos"; then pass "the built-in network is the default"; else
+        fail "the built-in network is the default" "bench 6 is the same with --eval classic"
+    fi
+else
+    expect_same "without a built-in network the default is classic" "$TMP/d.pos" "$TMP/c.pos"
+    expect_status "bench --eval net without a built-in network fails" 1 "$PONDER" bench 2 --eval net
+    expect_grep "bench says no network is built in" "no network is built in" "$TMP/err"
+fi
+
 # Threads and table size: Lazy SMP reaches the same depth; bad counts are refused by name.
 "$PONDER" bench "$depth" --threads 2 --hash 8 >"$TMP/t" 2>"$TMP/t.err"
 status=$?
@@ -52,3 +82,18 @@ expect_status "bench rejects 257 threads" 2 "$PONDER" bench 2 --threads 257
 expect_status "bench rejects a bad table size" 2 "$PONDER" bench 2 --hash 1x
 expect_grep "bench names the bad table size" '--hash' "$TMP/err"
 expect_status "bench rejects --threads without a value" 2 "$PONDER" bench 2 --threads
+
+# The options as getopt_long reads them: --opt=value, `--' before DEPTH, options after it; the
+# same search as the plain spelling (one thread, the default 16 MB).
+"$PONDER" bench --hash=16 --threads=1 -- "$depth" >"$TMP/c" 2>&1
+grep '^Nodes searched' "$TMP/c" >"$TMP/c.nodes"
+expect_same "bench --hash=16 --threads=1 -- DEPTH: the same node count" "$TMP/a.nodes" "$TMP/c.nodes"
+"$PONDER" bench "$depth" --hash 16 >"$TMP/c" 2>&1
+grep '^Nodes searched' "$TMP/c" >"$TMP/c.nodes"
+expect_same "bench DEPTH --hash 16: options after DEPTH" "$TMP/a.nodes" "$TMP/c.nodes"
+expect_option_limit bench hash 1 65536
+expect_option_limit bench threads 1 256
+expect_usage_error "bench names an unknown short option" "unknown option \`-x'" "$PONDER" bench -x 2
+expect_usage_error "bench: a second DEPTH" "unexpected argument \`3'" "$PONDER" bench 2 3
+expect_usage_error "bench: -- makes -1 the DEPTH" "DEPTH: \`-1' is not a whole number" \
+    "$PONDER" bench -- -1

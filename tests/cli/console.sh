@@ -407,6 +407,18 @@ expect_status "--weights missing file" 1 "$PONDER" console --weights "$TMP/no-su
 expect_grep "--weights missing file: the reason" 'no-such-file' "$TMP/err"
 "$PONDER" --hash 8 --threads 2 <"$ORIG/t2-endgame.in" >"$TMP/opts" 2>"$TMP/err"
 compare "no arguments, --hash 8 --threads 2: the console" "$TMP/t2-endgame.want" "$TMP/opts"
+"$PONDER" console --hash=8 --threads=2 -- <"$ORIG/t2-endgame.in" >"$TMP/opts" 2>"$TMP/err"
+compare "console --hash=8 --threads=2 --: the console" "$TMP/t2-endgame.want" "$TMP/opts"
+"$PONDER" --thr 2 <"$ORIG/t2-endgame.in" >"$TMP/opts" 2>"$TMP/err"
+compare "--thr 2, an abbreviation of --threads: the console" "$TMP/t2-endgame.want" "$TMP/opts"
+expect_option_limit console hash 1 65536
+expect_option_limit console threads 1 256
+expect_usage_error "console: -- ends the options" "unexpected argument \`--hash'" \
+    "$PONDER" console -- --hash 8
+expect_usage_error "console names an unknown short option in a bundle" "unknown option \`-x'" \
+    "$PONDER" console -xh
+expect_usage_error "console: a value given to --help" "option \`--help' takes no value" \
+    "$PONDER" console --help=yes
 timeout 20 "$PONDER" console <&- >"$TMP/closed" 2>&1
 st=$?
 if [ $st -eq 0 ] && tail -n 1 "$TMP/closed" | grep -q "$PROMPT"; then

@@ -56,6 +56,13 @@ probe "probe: quoted FEN with spaces" ' "W:WK14:BK1,K2" ' loss
 out=$("$PONDER" egdb probe --dir "$D" "B:W10,11:B1,2,3" 2>&1); st=$?
 if [ $st -eq 1 ] && echo "$out" | grep -q '^unknown'; then pass "probe: 5 pieces unknown in a 3-piece set"; else fail "probe: 5 pieces unknown in a 3-piece set" "status $st: $out"; fi
 
+# The options as getopt_long reads them: before or after the action, --dir=DIR, `--'.
+out=$("$PONDER" egdb --dir="$D" probe -- "B:WK14:BK1,K2" 2>&1)
+case "$out" in win*) pass "probe: --dir=DIR before the action, -- before the FEN" ;;
+*) fail "probe: --dir=DIR before the action, -- before the FEN" "got: $out" ;; esac
+expect_option_limit egdb threads 1 256
+expect_usage_error "egdb: a second FEN" "unexpected argument \`B:W1:B2'" \
+    "$PONDER" egdb probe --dir "$D" "B:WK14:BK1,K2" "B:W1:B2"
 "$PONDER" egdb verify --dir "$D" >"$TMP/verify" 2>&1
 expect_grep "egdb verify finds nothing wrong" '^ok: .* 0 wrong' "$TMP/verify"
 

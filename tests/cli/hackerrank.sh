@@ -158,6 +158,23 @@ for args in "--time 0" "--time abc" "--time" "--depth 0" "--depth 999" "--nodes 
         fail "hackerrank args: $args" "status $status" "stdout: $(cat "$TMP/out")"
     fi
 done
+# The options as getopt_long reads them: --opt=value, -v bundled with -h, `--' before a FILE whose
+# name starts with a dash; the same move as the plain spelling.
+hr ponder "$HR/sample-capture.in" --depth 4 --hash 8
+cp "$TMP/out" "$TMP/plain.out"
+cp "$HR/sample-capture.in" "$TMP/-board"
+(cd "$TMP" && "$PONDER" hackerrank --depth=4 --hash=8 -- -board >"$TMP/out" 2>"$TMP/err")
+status=$?
+if [ "$status" -eq 0 ] && cmp -s "$TMP/plain.out" "$TMP/out"; then
+    pass "hackerrank --depth=4 --hash=8 -- -board: the same move"
+else fail "hackerrank --depth=4 --hash=8 -- -board: the same move" "status $status" "$(cat "$TMP/err")"; fi
+hr ponder /dev/null -vh
+if [ "$status" -eq 0 ] && grep -q '^usage: ponder hackerrank' "$TMP/out"; then pass "hackerrank -vh: bundled"; else
+    fail "hackerrank -vh: bundled" "status $status"
+fi
+expect_option_limit hackerrank hash 1 65536
+expect_usage_error "hackerrank: --threads is not its option" "unknown option \`--threads'" \
+    "$PONDER" hackerrank --threads 2
 hr ponder /dev/null --help
 if [ "$status" -eq 0 ] && grep -q '^usage: ponder hackerrank' "$TMP/out"; then pass "hackerrank --help"; else
     fail "hackerrank --help" "status $status" "$(cat "$TMP/out")"

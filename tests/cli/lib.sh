@@ -41,3 +41,33 @@ expect_grep() {
         fail "$1" "no line matches /$2/ in:" "$(head -c 800 "$3")"
     fi
 }
+
+# expect_usage_error NAME MESSAGE CMD... : CMD (stdin empty) exits 2, the status of bad usage,
+# with MESSAGE (fixed text) and the usage on stderr.
+expect_usage_error() {
+    name=$1 msg=$2
+    shift 2
+    "$@" </dev/null >"$TMP/out" 2>"$TMP/err"
+    got=$?
+    if [ "$got" -eq 2 ] && grep -qF -- "$msg" "$TMP/err" && grep -q '^usage: ponder' "$TMP/err"; then
+        pass "$name"
+    else
+        fail "$name" "exit status $got, expected 2 with \`$msg' and the usage" \
+            "$(head -c 600 "$TMP/err")"
+    fi
+}
+
+# expect_option_limit PROGRAM OPTION MIN MAX : `ponder PROGRAM' refuses --OPTION=MIN-1 and
+# --OPTION MAX+1 with the message every program gives for a number out of range, and --OPTION
+# without a value; all with status 2 and the usage. The engine's limits (engine.h) are the same
+# in every program: --hash 1 to 65536, --threads 1 to 256.
+expect_option_limit() {
+    prog=$1 opt=$2 min=$3 max=$4
+    low=$((min - 1)) high=$((max + 1))
+    expect_usage_error "$prog --$opt=$low is refused" \
+        "--$opt: \`$low' is not a whole number from $min to $max" "$PONDER" "$prog" "--$opt=$low"
+    expect_usage_error "$prog --$opt $high is refused" \
+        "--$opt: \`$high' is not a whole number from $min to $max" "$PONDER" "$prog" --"$opt" "$high"
+    expect_usage_error "$prog --$opt without a value" "option \`--$opt' needs a value" \
+        "$PONDER" "$prog" --"$opt"
+}

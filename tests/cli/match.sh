@@ -279,3 +279,26 @@ expect_status "tournament needs two entrants" 2 "$PONDER" tournament a="$RAND"
 expect_status "tournament refuses NAME without =" 2 "$PONDER" tournament a="$RAND" "$RAND"
 expect_status "tournament refuses duplicate names" 2 "$PONDER" tournament a="$RAND" a="$RAND"
 expect_status "tournament refuses an empty command" 2 "$PONDER" tournament a="$RAND" b=
+
+# The options as getopt_long reads them, the same in match and tournament (one loop reads both):
+# bundled -qj2, --opt=value, options after the commands, `--' before them.
+"$PONDER" match -qj2 --games=2 "$RAND" "$RAND" --seed=3 >"$TMP/go.out" 2>"$TMP/go.err"
+expect_grep "match -qj2 --games=2 A B --seed=3: two games" '^Score of A vs B: .* 2 games$' "$TMP/go.out"
+expect_count "match -qj2: quiet, no progress lines" '^game ' "$TMP/go.out" 0
+"$PONDER" tournament -qj2 --rounds=1 -- a="$RAND" b="$RAND" >"$TMP/go.out" 2>"$TMP/go.err"
+expect_grep "tournament -qj2 --rounds=1 -- a=A b=B: two games each" '^1 +[ab] .* 2 ' "$TMP/go.out"
+expect_count "tournament -qj2: quiet, no progress lines" '^game ' "$TMP/go.out" 0
+for prog in match tournament; do
+    expect_usage_error "$prog names an unknown option" "ponder $prog: unknown option \`--fast'" \
+        "$PONDER" $prog --fast a="$RAND" b="$RAND"
+    expect_usage_error "$prog names an unknown short option" "ponder $prog: unknown option \`-x'" \
+        "$PONDER" $prog -qx a="$RAND" b="$RAND"
+    expect_usage_error "$prog: -j without a value" "ponder $prog: option \`-j' needs a value" \
+        "$PONDER" $prog a="$RAND" b="$RAND" -qj
+    expect_usage_error "$prog: a bad --time=" "--time: \`-1' is not a number from 0.001 to 86400" \
+        "$PONDER" $prog --time=-1 a="$RAND" b="$RAND"
+    expect_usage_error "$prog: --quiet takes no value" "option \`--quiet' takes no value" \
+        "$PONDER" $prog --quiet=yes a="$RAND" b="$RAND"
+done
+expect_usage_error "tournament: --games is match's" "ponder tournament: unknown option \`--games'" \
+    "$PONDER" tournament --games 2 a="$RAND" b="$RAND"

@@ -117,7 +117,8 @@ bad() {
     fi
 }
 bad "no depth" "DEPTH missing"
-bad "negative depth" "not a whole number from 0 to 64" -1
+bad "negative depth (after --)" "not a whole number from 0 to 64" -- -1
+bad "-1 alone is an option, and unknown" "unknown option .-1'" -1
 bad "depth not a number" "not a whole number" abc
 bad "depth too large" "not a whole number" 65
 bad "depth with junk" "not a whole number" 3x
@@ -134,6 +135,14 @@ if [ $status -eq 2 ] && grep -q "bad FEN: square number .33' out of range at col
     [ ! -s "$TMP/out" ]; then
     pass "bad FEN"
 else fail "bad FEN" "status $status" "$(cat "$TMP/err")"; fi
+
+# The options as getopt_long reads them: --opt=value, options before DEPTH, `--' before it.
+"$PONDER" perft --hash=8 --rules=english -- $DEPTH | awk '{ print $2 }' >"$TMP/got"
+"$PONDER" perft $DEPTH | awk '{ print $2 }' >"$TMP/want"
+expect_same "perft --hash=8 --rules=english -- DEPTH: the same counts" "$TMP/want" "$TMP/got"
+bad "--hash past the engine's limit" "--hash: .65537' is not a whole number from 0 to 65536" 3 --hash=65537
+bad "--paths takes no value" "option .--paths' takes no value" 3 --paths=yes
+bad "--hash without a value" "option .--hash' needs a value" 3 --hash
 
 # ---- depth 0: the root alone is one leaf (it used to print nothing) ---------------------------
 "$PONDER" perft 0 >"$TMP/out" 2>"$TMP/err"

@@ -88,6 +88,15 @@ said "board file's time limit is the default answer" 'time limit per move, in se
 said "board file sets the time limit" 'computer: 3 s a move' cc-time
 play cc-time2 '' --black computer --white computer --time 7 --depth 2 --hash 8 --board "$BOARDS/sampleCheckers10.txt"
 said "--time overrides the board file's limit" 'computer: 7 s a move' cc-time2
+# The options as getopt_long reads them: --opt=value, abbreviations, the same game.
+play cc-time3 '' --black=computer --wh=computer --time=7 --depth=2 --hash=8 --threads=1 \
+    --board="$BOARDS/sampleCheckers10.txt"
+expect_same "play --opt=value: the same game as --opt value" "$TMP/cc-time2.out" "$TMP/cc-time3.out"
+expect_option_limit play hash 1 65536
+expect_option_limit play threads 1 256
+expect_usage_error "play: -- ends the options" "unexpected argument \`--depth'" \
+    "$PONDER" play -- --depth 2
+expect_usage_error "play names an unknown short option" "unknown option \`-x'" "$PONDER" play -x
 said "PDN question at the end" 'Show the game in PDN\? .* \[no\] $' cc-time2
 ok "EOF at the PDN question quits"
 

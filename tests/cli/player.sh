@@ -134,3 +134,15 @@ expect_status "a man on its crowning row: status 2" 2 "$PONDER" player --fen 'B:
 expect_grep "a man on its crowning row is named" 'a White man on square 1, its crowning row' "$TMP/err"
 expect_status "stray argument: status 2" 2 "$PONDER" player 9
 expect_status "missing weights file: status 1" 1 sh -c "printf '0 0\n' | \"$PONDER\" player --weights \"$TMP/none\""
+
+# The options as getopt_long reads them: --opt=value gives the same game as --opt value.
+printf '0 0\n' >"$TMP/in"
+play --random --seed 5
+cp "$TMP/out" "$TMP/plain"
+play --random --seed=5 --hash=4 --threads=2 --
+expect_same "player --seed=5 --hash=4 --threads=2 --: the same move" "$TMP/plain" "$TMP/out"
+expect_option_limit player hash 1 65536
+expect_option_limit player threads 1 256
+expect_usage_error "player: -- ends the options" "unexpected argument \`--random'" \
+    "$PONDER" player -- --random
+expect_usage_error "player names an unknown short option" "unknown option \`-x'" "$PONDER" player -x

@@ -41,6 +41,8 @@ else fail "selfplay leaves no temporary file" "$(ls "$TMP")"; fi
 expect_same "selfplay: same seed, one thread instead of two: identical bytes" "$TMP/a.ptd" "$TMP/b.ptd"
 "$PONDER" selfplay $SP --threads 3 --out "$TMP/b.ptd" -q
 expect_same "selfplay: same seed, three threads: identical bytes" "$TMP/a.ptd" "$TMP/b.ptd"
+"$PONDER" selfplay --games=$GAMES --seed=7 --nodes=$NODES --threads=2 --hash=16 --out="$TMP/b.ptd" -q
+expect_same "selfplay: --opt=value, the same bytes" "$TMP/a.ptd" "$TMP/b.ptd"
 "$PONDER" selfplay --games $GAMES --seed 8 --nodes $NODES --out "$TMP/c.ptd" -q
 if cmp -s "$TMP/a.ptd" "$TMP/c.ptd"; then fail "selfplay: another seed, other games"
 else pass "selfplay: another seed, other games"; fi
@@ -172,6 +174,12 @@ bad "selfplay --seed -1" "--seed wants an integer" "$PONDER" selfplay --games 1 
 bad "selfplay --nodes x" "--nodes" "$PONDER" selfplay --games 1 --seed 1 --nodes x --out "$O"
 bad "selfplay unknown option" "unknown option .--fast." "$PONDER" selfplay --fast
 bad "selfplay --jitter 2" "--jitter" "$PONDER" selfplay --games 1 --seed 1 --nodes 9 --jitter 2 --out "$O"
+expect_option_limit selfplay hash 1 65536
+expect_option_limit selfplay threads 1 256
+expect_option_limit tune threads 1 256
+bad "selfplay: -- ends the options" "unexpected argument .--quiet." "$PONDER" selfplay -- --quiet
+bad "tune names an unknown short option in a bundle" "unknown option .-x." "$PONDER" tune -qx
+bad "tune --lambda=2" "--lambda: .2' is not a number from 0 to 1" "$PONDER" tune --data "$TMP/a.ptd" --out "$O" --lambda=2
 bad "tune without --data" "--data is required" "$PONDER" tune --out "$O"
 bad "tune without --out" "--out is required" "$PONDER" tune --data "$TMP/a.ptd"
 bad "tune --freeze unknown" "unknown weight .bogus." "$PONDER" tune --data "$TMP/a.ptd" --out "$O" --freeze man_mg,bogus

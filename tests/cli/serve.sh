@@ -77,6 +77,11 @@ expect_status "serve: --workers 0 exits 2" 2 "$PONDER" serve --workers 0
 expect_status "serve: --max-games 0 exits 2" 2 "$PONDER" serve --max-games 0
 expect_status "serve: --max-time 0 exits 2" 2 "$PONDER" serve --max-time 0
 expect_status "serve: --hash 0 exits 2" 2 "$PONDER" serve --hash 0
+expect_option_limit serve hash 1 65536
+expect_usage_error "serve: --threads is not its option (--workers is)" "unknown option \`--threads'" \
+    "$PONDER" serve --threads 2
+expect_usage_error "serve: -- ends the options" "unexpected argument \`--verbose'" \
+    "$PONDER" serve -- --verbose
 
 command -v node >/dev/null 2>&1 || fail "serve: node is installed (scripts/deps/serve.list)"
 
@@ -103,7 +108,7 @@ if start_server main --workers 2 --hash 8; then
 fi
 
 # ---- a port in use ----
-if start_server first --workers 1 --hash 1; then
+if start_server first --workers=1 --hash=1; then # getopt_long: --opt=value too
     port=$(echo "$URL" | sed 's/.*:\([0-9]*\)\/$/\1/')
     expect_status "serve: a port in use exits 1" 1 "$PONDER" serve --port "$port" --workers 1 --hash 1
     expect_grep "serve: a port in use is explained" "cannot listen on 127.0.0.1:$port" "$TMP/err"
@@ -118,7 +123,7 @@ if start_server first --workers 1 --hash 1; then
 fi
 
 # ---- eviction: with room for 2 games, a third evicts the least recently used ----
-if start_server evict --workers 1 --hash 1 --max-games 2; then
+if start_server evict --work 1 --hash 1 --max-games=2 --; then # abbreviation, --
     new_game() { curl -s -X POST -H 'Content-Type: application/json' -d '{}' "${URL}api/games" | sed -n 's/^{"id":"\([0-9a-f]*\)".*/\1/p'; }
     a=$(new_game)
     b=$(new_game)

@@ -151,5 +151,13 @@ expect_status "tower --depth x is refused" 2 "$PONDER" tower --depth x
 expect_status "tower --depth without a value" 2 "$PONDER" tower --depth
 expect_status "tower unknown option" 2 "$PONDER" tower --fast
 expect_status "tower unexpected argument" 2 "$PONDER" tower test0.txt
+expect_usage_error "tower --depth=41 is refused" "--depth: \`41' is not a whole number from 1 to 40" \
+    "$PONDER" tower --depth=41
+expect_usage_error "tower: -- ends the options" "unexpected argument \`--depth'" \
+    "$PONDER" tower -- --depth 3
+expect_usage_error "tower names an unknown short option" "unknown option \`-x'" "$PONDER" tower -x
+"$PONDER" tower --depth 3 <"$D/test2.txt" >"$TMP/plain" 2>&1
+"$PONDER" tower --dep=3 <"$D/test2.txt" >"$TMP/eq" 2>&1
+expect_same "tower --dep=3: the same as --depth 3" "$TMP/plain" "$TMP/eq"
 "$PONDER" help >"$TMP/help" 2>&1
 expect_grep "ponder help lists tower" "^  tower " "$TMP/help"

@@ -98,6 +98,26 @@ printf '[Event "a"]\n1. 9-13 22-18 2. 11-16 *\n\n[Event "b"]\n1. 10-15 *\n' | pu
 grep -o 'X([A-Z0-9_]*, *-\{0,1\}[0-9]*)' src/weights.h | sed 's/X(\([^,]*\), *\(.*\))/\1 \2/' |
     tr 'A-Z' 'a-z' | put weights all
 printf '# tuned\n\n  man_mg   120  \n' | put weights one
+# Network files: a random net (tests/bench/nnue_random.c, n1 = 32, 4 buckets) behind the
+# harness's mode byte (\001: the checksum is made right first), and damaged copies of it.
+make -s build/release/nnue-random
+NET=$(mktemp)
+build/release/nnue-random 32 "$NET" 5
+poke() { # poke OFFSET BYTES...: a copy of the net with BYTES (octal escapes) at OFFSET
+    T=$(mktemp)
+    cp "$NET" "$T"
+    printf "$2" | dd of="$T" bs=1 seek="$1" conv=notrunc 2>/dev/null
+    cat "$T"
+    rm -f "$T"
+}
+{ printf '\000'; cat "$NET"; } | put nnue random-n1-32
+{ printf '\001'; cat "$NET"; } | put nnue random-n1-32-fixsum
+{ printf '\000'; head -c 64 "$NET"; } | put nnue header-only
+{ printf '\001'; head -c -100 "$NET"; } | put nnue truncated
+{ printf '\001'; poke 16 '\041\000\000\000'; } | put nnue n1-33
+{ printf '\000'; poke 300 '\377'; } | put nnue checksum
+{ printf '\001'; poke 28 '\001\000\000\000'; } | put nnue buckets-1-long
+rm -f "$NET"
 echo "seeds written under $C/"
 
 # The web API: request lines as tests/fuzz/serve.c reads them (`@' is the last game created).

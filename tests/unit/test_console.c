@@ -18,19 +18,19 @@ static void test_square_geometry(void)
     int dark = 0;
     for (int row = 0; row < 8; row++)
         for (int col = 0; col < 8; col++) {
-            int sq = view_square_at(row, col);
+            int sq = console_view_square_at(row, col);
             if (sq < 0)
                 continue;
             dark++;
             int r, c;
-            view_square_coords(sq, &r, &c);
+            console_view_square_coords(sq, &r, &c);
             CHECK(r == row && c == col);
         }
     CHECK(dark == 32);
-    CHECK(view_square_at(0, 6) == 0);  /* square 1: Black's back row, right */
-    CHECK(view_square_at(7, 1) == 31); /* square 32 */
-    CHECK(view_square_at(0, 7) == -1);
-    CHECK(view_square_at(8, 0) == -1);
+    CHECK(console_view_square_at(0, 6) == 0);  /* square 1: Black's back row, right */
+    CHECK(console_view_square_at(7, 1) == 31); /* square 32 */
+    CHECK(console_view_square_at(0, 7) == -1);
+    CHECK(console_view_square_at(8, 0) == -1);
 }
 
 /* Every position drawn in the original's transcripts: the FEN line, then 17 lines. Each is
@@ -62,10 +62,10 @@ static void test_drawings_match_transcripts(void)
             ParseError e;
             CHECK(notation_parse_fen(fen, &b, &e));
             bool rotated = strstr(lines[i + 3], "+1--+") != NULL;
-            char want[VIEW_POSITION_LEN] = "", got[VIEW_POSITION_LEN];
+            char want[CONSOLE_VIEW_POSITION_LEN] = "", got[CONSOLE_VIEW_POSITION_LEN];
             for (int k = 0; k < 18; k++)
                 strcat(want, lines[i + k]);
-            view_position(&b, rotated, got, sizeof got);
+            console_view_position(&b, rotated, got, sizeof got);
             CHECK_STR(got, want);
             drawings++;
         }
@@ -87,19 +87,20 @@ static void test_table_rows(void)
         CHECK(notation_parse_move(&b, &RULES_ENGLISH, pv_text[n], &pv[n], &e));
         board_apply(&b, &pv[n]);
     }
-    char row[VIEW_ROW_LEN];
-    view_table_row(7, "0", 0.004, 16129, pv, n, row, sizeof row);
+    char row[CONSOLE_VIEW_ROW_LEN];
+    console_view_table_row(7, "0", 0.004, 16129, pv, n, row, sizeof row);
     CHECK_STR(row, "      7       0     0.004       16129 11-16 23-19 16x23 26x19 8-11 24-20\n"
                    "                                      9-13\n");
-    view_table_row(6, "-2", 0.001, 4941, pv, 6, row, sizeof row);
+    console_view_table_row(6, "-2", 0.001, 4941, pv, 6, row, sizeof row);
     CHECK_STR(row, "      6      -2     0.001        4941 11-16 23-19 16x23 26x19 8-11 24-20\n");
-    view_table_row(1, "-", 0, 0, pv, 0, row, sizeof row);
+    console_view_table_row(1, "-", 0, 0, pv, 0, row, sizeof row);
     CHECK_STR(row, "      1       -     0.000           0\n");
-    CHECK_STR(view_table_header(),
+    CHECK_STR(console_view_table_header(),
               "  depth   value      time       nodes\n"
               "  ----------------------------------------------------------------------------\n");
     char tiny[16];
-    view_table_row(7, "0", 0.004, 16129, pv, n, tiny, sizeof tiny); /* cut short, terminated */
+    console_view_table_row(7, "0", 0.004, 16129, pv, n, tiny,
+                           sizeof tiny); /* cut short, terminated */
     CHECK(strlen(tiny) == sizeof tiny - 1);
 }
 

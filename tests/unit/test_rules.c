@@ -29,8 +29,9 @@ static void test_find(void)
 /* Every name rules_names lists is found, and every built-in set is listed. */
 static void test_names_match_lookup(void)
 {
-    char names[256];
-    snprintf(names, sizeof names, "%s", rules_names());
+    char names[256], again[256];
+    CHECK_STR(rules_names(names, sizeof names), "english, hackerrank, tower");
+    rules_names(again, sizeof again);
     int listed = 0;
     for (char *tok = strtok(names, ", "); tok; tok = strtok(NULL, ", ")) {
         const Rules *r = rules_find(tok);
@@ -40,11 +41,21 @@ static void test_names_match_lookup(void)
         listed++;
     }
     CHECK(listed == 3);
-    CHECK(strstr(rules_names(), "english") && strstr(rules_names(), "hackerrank") &&
-          strstr(rules_names(), "tower"));
+    CHECK(strstr(again, "english") && strstr(again, "hackerrank") && strstr(again, "tower"));
 }
 
 /* The moves of FEN under R, formatted and joined with blanks, into OUT. */
+/* rules_names cuts the list short in a small buffer and never writes past it. */
+static void test_names_short_buffer(void)
+{
+    char small[10];
+    memset(small, 'x', sizeof small);
+    CHECK_STR(rules_names(small, 9), "english,");
+    CHECK(small[9] == 'x');
+    char one[1] = {'x'};
+    CHECK_STR(rules_names(one, 1), "");
+}
+
 static void moves_of(const char *fen, const Rules *r, char *out, size_t size)
 {
     Board b;
@@ -107,6 +118,7 @@ int main(void)
 {
     RUN("rules", test_find);
     RUN("rules", test_names_match_lookup);
+    RUN("rules", test_names_short_buffer);
     RUN("rules", test_capture_mandatory);
     RUN("rules", test_multi_jump);
     RUN("rules", test_crown_continues);

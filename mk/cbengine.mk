@@ -1,0 +1,67 @@
+# cbengine.mk - `make cbengine': Ponder as a CheckerBoard engine (src/cbengine.c, docs/cbengine.md).
+#
+#   build/cb/libponder-cb.so   the library for Linux hosts (and the tests' host, tests/cb/host.c)
+#   build/cb/ponder64.dll      the same source for 64-bit Windows, built by MinGW-w64
+#                              (scripts/deps/cbengine.list); left out with a note when the cross
+#                              compiler is missing
+#   build/cb/cbhost            the test host: a middleware player whose moves come from the
+#                              library (dlopen), every one checked against the legal moves
+#   build/cb/cbhost.exe        the same host for Windows, run under wine by `make cbengine-wine'
+#
+# The library holds the rules and the engine, not the front ends (no file that registers a
+# command). It is built with PONDER_NO_LOAD_IO, so loading it touches no file (egdb.c's scan of
+# the default directory is compiled out), and with hidden visibility, so it exports the API alone.
+# The Windows DLL leaves out the endgame databases, which map their files with POSIX mmap.
+
+.PHONY: cbengine cbengine-wine
+
+CB_LIBSRC := src/cbengine.c src/bitboard.c src/board.c src/movegen.c src/rules.c src/notation.c \
+             src/game.c src/engine.c src/search.c src/eval.c src/weights.c src/tt.c \
+             src/timeman.c src/cli.c src/egdb_index.c
+CB_LINUX_SRC := $(CB_LIBSRC) src/egdb.c
+CB_WIN_SRC   := $(CB_LIBSRC)
+CB_HOSTSRC   := tests/cb/host.c
+CB_HOSTLIB   := src/bitboard.c src/board.c src/movegen.c src/rules.c src/notation.c src/game.c \
+                src/middleware.c
+MINGW_CC     ?= x86_64-w64-mingw32-gcc-posix
+CB_CFLAGS    := -std=c11 -D_DEFAULT_SOURCE -DPONDER_NO_LOAD_IO -O2 $(WARN) -MMD -MP -Isrc
+
+CB_TARGETS := build/cb/libponder-cb.so build/cb/cbhost build/cb/ponder-cb.htm
+ifneq ($(shell command -v $(MINGW_CC) 2>/dev/null),)
+CB_TARGETS += build/cb/ponder64.dll build/cb/cbhost.exe
+endif
+
+cbengine: $(CB_TARGETS)
+	@command -v $(MINGW_CC) >/dev/null 2>&1 || \
+	    echo "cbengine: $(MINGW_CC) not found, ponder64.dll not built (scripts/deps/cbengine.list)"
+
+build/cb/linux/%.o: src/%.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CB_CFLAGS) -pthread -fPIC -fvisibility=hidden -c $< -o $@
+
+build/cb/libponder-cb.so: $(patsubst src/%.c,build/cb/linux/%.o,$(CB_LINUX_SRC))
+	$(CC) -shared -pthread -Wl,--no-undefined -o $@ $^ -lm
+
+build/cb/cbhost: $(CB_HOSTSRC) $(patsubst src/%.c,build/cb/linux/%.o,$(CB_HOSTLIB))
+	$(CC) $(CB_CFLAGS) -pthread -o $@ $(filter %.c %.o,$^) -ldl -lm
+
+build/cb/win64/%.o: src/%.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(MINGW_CC) $(CB_CFLAGS) -D__USE_MINGW_ANSI_STDIO=1 -c $< -o $@
+
+# Static runtime libraries, so the DLL needs nothing beside it but Windows itself.
+build/cb/ponder64.dll: $(patsubst src/%.c,build/cb/win64/%.o,$(CB_WIN_SRC))
+	$(MINGW_CC) -shared -static -o $@ $^ -lm -Wl,--kill-at
+
+build/cb/cbhost.exe: $(CB_HOSTSRC) $(patsubst src/%.c,build/cb/win64/%.o,$(CB_HOSTLIB))
+	$(MINGW_CC) $(CB_CFLAGS) -D__USE_MINGW_ANSI_STDIO=1 -static -o $@ $(filter %.c %.o,$^) -lm
+
+build/cb/ponder-cb.htm: docs/ponder-cb.htm
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# The Windows host and DLL under wine: four games against `ponder player' (tests/cb/games.sh).
+# Not in `make test': wine takes seconds to start for every game (a minute for a new prefix).
+cbengine-wine: cbengine ponder
+	@sh scripts/install-deps.sh wine
+	sh tests/cb/games.sh 4 0.05 dll

@@ -1,0 +1,638 @@
+/*
+ * cbengine.c - Ponder as a CheckerBoard engine: the getmove / enginecommand API (protocol
+ * version 2) that libponder-cb.so and ponder64.dll export (mk/cbengine.mk, docs/cbengine.md).
+ *
+ * CheckerBoard hands over a position as an 8x8 array (board[x][y], CB_* values, square n of
+ * the standard numbering at x, y with n = 4*(y+1) - x/2) and the side to move, and expects the
+ * position after the engine's move back in the same array. The library keeps one Game across
+ * calls so that repetitions count: "set gamehist FEN moves..." (sent before each getmove by
+ * CheckerBoard since 2021) replaces it; without it, a position one legal move away from the
+ * game's current one extends the game by that move, and any other position starts a new game.
+ *
+ * Nothing happens when the library is loaded: the engine (its hash table, threads, databases) is
+ * made at the first getmove, with the options enginecommand set until then; changing the hash
+ * size, the threads or the databases afterwards makes a new one at the next getmove. (The rules
+ * and engine modules linked in still fill their tables from load-time constructors - bitboard,
+ * board, eval, search, egdb_index: computation only, no I/O; egdb.c's scan of the default
+ * database directory is compiled out of this library with PONDER_NO_LOAD_IO.)
+ *
+ * A search runs engine_search() on a thread of its own while getmove's thread polls *playnow
+ * and copies the search's progress into the status string; every call into the engine facade
+ * is in the cb_engine_* functions below, so the library follows the facade when it changes.
+ * One mutex serialises getmove, islegal and enginecommand: CheckerBoard calls them from one
+ * thread, but a host that does not must not corrupt the shared game or options.
+ */
+#include "cbengine.h"
+
+#include "engine.h"
+#include "game.h"
+#include "notation.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum {
+    CB_MAX_HASH_MB = 4096, /* the largest table "set hashsize" accepts */
+    CB_MAX_THREADS = 64,   /* and the most threads "set searchthreads" does */
+    CB_POLL_MS = 5,        /* how often getmove looks at *playnow and the search's progress */
+    CB_PATH_MAX = 1024,    /* "set dbpath" */
+};
+
+#define CB_ENGINE_NAME "Ponder"
+#define CB_HELP_FILE "ponder-cb.htm"
+
+/* Everything the library remembers between calls. */
+typedef struct {
+    pthread_mutex_t lock;     /* serialises the API's entry points */
+    Engine *engine;           /* made at the first getmove; NULL until then or after a change */
+    size_t hash_mb;           /* "hashsize" */
+    int threads;              /* "searchthreads" */
+    char dbpath[CB_PATH_MAX]; /* "dbpath": the databases' directory ("" none) */
+    bool use_db;              /* "enable_wld" */
+    int max_dbpieces;         /* "max_dbpieces": databases are used only if they reach this far */
+    int dbmbytes;             /* "dbmbytes": kept and reported; Ponder maps its files whole */
+    char db_note[ERR_LEN];    /* why the databases of dbpath are not in use ("" if they are) */
+    bool has_game;            /* whether game holds anything yet */
+    Game game;                /* the game so far, for repetitions */
+} CbState;
+
+static CbState cb = {
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+    .hash_mb = 64,
+    .threads = 1,
+    .use_db = true,
+    .max_dbpieces = 8,
+    .dbmbytes = 0,
+};
+
+/* ---- Squares and pieces --------------------------------------------------------------------- */
+
+/* The board coordinates of square index SQ (0-31, square number minus one). */
+static CBcoor cb_coor(int sq)
+{
+    CBcoor c;
+    c.y = sq / 4;
+    c.x = 2 * (3 - sq % 4) + (c.y & 1);
+    return c;
+}
+
+/* The square index at X, Y, or -1 for a light square. */
+static int cb_square(int x, int y)
+{
+    if ((x + y) & 1)
+        return -1;
+    return 4 * (y + 1) - x / 2 - 1;
+}
+
+static int cb_piece(const Board *b, int sq)
+{
+    int c = board_color_at(b, sq);
+    if (c < 0)
+        return CB_FREE;
+    return (c == BLACK ? CB_BLACK : CB_WHITE) | (board_is_king(b, sq) ? CB_KING : CB_MAN);
+}
+
+/* Reads BOARD and COLOR into B. Returns false with the reason in ERR (ERR_LEN bytes). */
+static bool cb_read_board(int board[8][8], int color, Board *b, char *err)
+{
+    if (color != CB_BLACK && color != CB_WHITE) {
+        snprintf(err, ERR_LEN, "side to move %d is neither CB_BLACK (2) nor CB_WHITE (1)", color);
+        return false;
+    }
+    board_clear(b, color == CB_BLACK ? BLACK : WHITE);
+    for (int x = 0; x < 8; x++)
+        for (int y = 0; y < 8; y++) {
+            int v = board[x][y], sq = cb_square(x, y);
+            if (v == CB_FREE)
+                continue;
+            if (sq < 0) {
+                snprintf(err, ERR_LEN, "a piece (%d) on the light square board[%d][%d]", v, x, y);
+                return false;
+            }
+            int kind = v & (CB_MAN | CB_KING), side = v & (CB_WHITE | CB_BLACK);
+            if ((v & ~15) || kind == 0 || kind == (CB_MAN | CB_KING) || side == 0 ||
+                side == (CB_WHITE | CB_BLACK)) {
+                snprintf(err, ERR_LEN, "board[%d][%d] (square %d) holds %d, not a piece", x, y,
+                         sq + 1, v);
+                return false;
+            }
+            board_set(b, sq, side == CB_BLACK ? BLACK : WHITE, kind == CB_KING);
+        }
+    return board_valid(b, err);
+}
+
+static void cb_write_board(const Board *b, int board[8][8])
+{
+    for (int x = 0; x < 8; x++)
+        for (int y = 0; y < 8; y++) {
+            int sq = cb_square(x, y);
+            board[x][y] = sq < 0 ? CB_FREE : cb_piece(b, sq);
+        }
+}
+
+/* Fills OUT with M as played in B. The captured pieces are listed in the order the move jumps
+ * them: each lies between two consecutive squares of the path. */
+static void cb_fill_move(const Board *b, const Move *m, CBmove *out)
+{
+    memset(out, 0, sizeof *out);
+    out->oldpiece = cb_piece(b, m->from);
+    out->newpiece = out->oldpiece;
+    if (m->flags & MOVE_CROWNS)
+        out->newpiece = (out->oldpiece & (CB_WHITE | CB_BLACK)) | CB_KING;
+    out->from = cb_coor(m->from);
+    out->to = cb_coor(m->to);
+    if (!move_is_capture(m))
+        return;
+    out->jumps = m->len - 1;
+    for (int i = 1; i + 1 < m->len && i < 12; i++)
+        out->path[i] = cb_coor(m->path[i]);
+    for (int i = 0; i + 1 < m->len && i < 12; i++) {
+        CBcoor a = cb_coor(m->path[i]), z = cb_coor(m->path[i + 1]);
+        int sq = cb_square((a.x + z.x) / 2, (a.y + z.y) / 2);
+        out->del[i] = cb_coor(sq);
+        out->delpiece[i] = cb_piece(b, sq);
+    }
+}
+
+/* ---- The game across calls -------------------------------------------------------------- */
+
+/* Makes cb.game end in B: unchanged when it does, one move longer when B is one legal move
+ * away, otherwise a new game from B. */
+static void cb_sync_game(const Board *b)
+{
+    if (cb.has_game) {
+        if (board_equal(&cb.game.board, b))
+            return;
+        MoveList list;
+        movegen_generate(&cb.game.board, cb.game.rules, false, &list);
+        for (int i = 0; i < list.count; i++) {
+            Board next = cb.game.board;
+            board_apply(&next, &list.moves[i]);
+            if (board_equal(&next, b) && game_play(&cb.game, &list.moves[i]))
+                return;
+        }
+    }
+    game_init(&cb.game, &RULES_ENGLISH, b);
+    cb.has_game = true;
+}
+
+/* "set gamehist FEN [MOVE...]": the game since the last irreversible move. Returns false with
+ * the reason in ERR (the previous game stays). */
+static bool cb_set_gamehist(const char *args, char *err, size_t size)
+{
+    char buf[CB_REPLY_SIZE];
+    snprintf(buf, sizeof buf, "%s", args);
+    char *save = NULL, *tok = strtok_r(buf, " \t\r\n", &save);
+    if (!tok) {
+        snprintf(err, size, "set gamehist: no FEN");
+        return false;
+    }
+    ParseError pe;
+    Board start;
+    if (!notation_parse_fen(tok, &start, &pe)) {
+        char msg[ERR_LEN + 40];
+        parse_error_format(&pe, msg, sizeof msg);
+        snprintf(err, size, "set gamehist: bad FEN `%.80s': %s", tok, msg);
+        return false;
+    }
+    static Game g; /* under cb.lock; too large for CheckerBoard's stack */
+    game_init(&g, &RULES_ENGLISH, &start);
+    while ((tok = strtok_r(NULL, " \t\r\n", &save)) != NULL) {
+        Move m;
+        if (!notation_parse_move(&g.board, g.rules, tok, &m, &pe)) {
+            snprintf(err, size, "set gamehist: move %d `%.20s': %s", g.ply + 1, tok, pe.msg);
+            return false;
+        }
+        if (!game_play(&g, &m)) {
+            snprintf(err, size, "set gamehist: more than %d moves", GAME_MAX_PLIES);
+            return false;
+        }
+    }
+    cb.game = g;
+    cb.has_game = true;
+    return true;
+}
+
+/* ---- Calls into the engine facade ------------------------------------------------------- */
+
+/* The engine, made with the current options if there is none. NULL with the reason in ERR. */
+static Engine *cb_engine_get(char *err)
+{
+    if (cb.engine)
+        return cb.engine;
+    EngineOptions opt;
+    engine_default_options(&opt);
+    cb.db_note[0] = '\0';
+    opt.hash_mb = cb.hash_mb;
+    opt.threads = cb.threads;
+    opt.egdb_dir = cb.use_db && cb.dbpath[0] ? cb.dbpath : NULL;
+    cb.engine = engine_new(&opt, err);
+    if (!cb.engine && opt.egdb_dir) {
+        /* Databases that cannot be opened must not cost the game: play without them (the
+         * reason stays in ERR for the status line). */
+        snprintf(cb.db_note, sizeof cb.db_note, "%s", err);
+        opt.egdb_dir = NULL;
+        cb.engine = engine_new(&opt, err);
+    }
+    if (cb.engine && opt.egdb_dir && engine_database_pieces(cb.engine) > cb.max_dbpieces) {
+        /* The databases reach further than the user allows: the engine cannot use only part
+         * of them, so it does without. */
+        engine_free(cb.engine);
+        opt.egdb_dir = NULL;
+        cb.engine = engine_new(&opt, err);
+    }
+    return cb.engine;
+}
+
+/* Forgets the engine so that the next getmove makes one with the new options. */
+static void cb_engine_drop(void)
+{
+    engine_free(cb.engine);
+    cb.engine = NULL;
+}
+
+/* A search on a thread of its own, and what getmove's thread reads of it. */
+typedef struct {
+    Engine *engine;
+    const Game *game;
+    SearchLimits limits;
+    SearchResult result;
+    atomic_bool done;         /* set by the search thread when result is ready */
+    pthread_mutex_t lock;     /* guards status and done's signal */
+    pthread_cond_t wake;      /* signalled when done is set */
+    char status[CB_STR_SIZE]; /* the last finished iteration, as shown in CheckerBoard */
+} CbSearch;
+
+static void cb_format_info(const SearchInfo *info, const Board *root, char *buf, size_t size)
+{
+    char score[32], pv[400] = "";
+    if (score_is_decisive(info->score))
+        snprintf(score, sizeof score, "%s in %d", info->score > 0 ? "win" : "loss",
+                 score_plies_to_end(info->score));
+    else
+        snprintf(score, sizeof score, "%+.2f", info->score / (double)SCORE_MAN);
+    Board b = *root;
+    size_t used = 0;
+    for (int i = 0; i < info->pv_len && i < 12 && used + 24 < sizeof pv; i++) {
+        if (i)
+            pv[used++] = ' ';
+        used += (size_t)notation_format_move(&info->pv[i], pv + used, sizeof pv - used);
+        board_apply(&b, &info->pv[i]);
+    }
+    snprintf(buf, size, "depth %d/%d  score %s  time %.2fs  nodes %llu  kN/s %.0f  pv %s",
+             info->depth, info->seldepth, score, info->time, (unsigned long long)info->nodes,
+             info->time > 0 ? info->nodes / info->time / 1000 : 0.0, pv);
+}
+
+static void cb_on_iteration(const SearchInfo *info, void *ctx)
+{
+    CbSearch *s = ctx;
+    char line[CB_STR_SIZE];
+    cb_format_info(info, &s->game->board, line, sizeof line);
+    pthread_mutex_lock(&s->lock);
+    snprintf(s->status, sizeof s->status, "%s", line);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void *cb_search_thread(void *arg)
+{
+    CbSearch *s = arg;
+    s->result = engine_search(s->engine, s->game, &s->limits, cb_on_iteration, s);
+    pthread_mutex_lock(&s->lock);
+    atomic_store(&s->done, true);
+    pthread_cond_signal(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+/* Waits until the search is done or MS milliseconds have passed, whichever comes first, so the
+ * answer goes back the moment the search ends. */
+static void cb_wait_ms(CbSearch *s, int ms)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += (long)ms * 1000000L;
+    if (ts.tv_nsec >= 1000000000L) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&s->lock);
+    while (!atomic_load(&s->done))
+        if (pthread_cond_timedwait(&s->wake, &s->lock, &ts) != 0)
+            break;
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Searches the end of G within LIMITS, stopping when *PLAYNOW becomes non-zero, with its progress
+ * copied into STR as it goes. Returns false (reason in ERR) when no thread could be started. */
+static bool cb_engine_think(Engine *e, const Game *g, const SearchLimits *limits,
+                            volatile int *playnow, char *str, SearchResult *out, char *err)
+{
+    static CbSearch s; /* under cb.lock */
+    memset(&s, 0, sizeof s);
+    s.engine = e;
+    s.game = g;
+    s.limits = *limits;
+    atomic_init(&s.done, false);
+    pthread_mutex_init(&s.lock, NULL);
+    pthread_cond_init(&s.wake, NULL);
+    pthread_t th;
+    if (pthread_create(&th, NULL, cb_search_thread, &s) != 0) {
+        pthread_cond_destroy(&s.wake);
+        pthread_mutex_destroy(&s.lock);
+        snprintf(err, ERR_LEN, "cannot start the search thread");
+        return false;
+    }
+    while (!atomic_load(&s.done)) {
+        cb_wait_ms(&s, CB_POLL_MS);
+        if (playnow && *playnow) {
+            /* Again at every poll: a stop that comes before the thread has entered the search
+             * is forgotten when the search starts (today's facade clears the flag then). */
+            engine_stop(e);
+        }
+        if (str) {
+            pthread_mutex_lock(&s.lock);
+            if (s.status[0])
+                snprintf(str, CB_STR_SIZE, "%s", s.status);
+            pthread_mutex_unlock(&s.lock);
+        }
+    }
+    pthread_join(th, NULL);
+    if (str && s.status[0])
+        snprintf(str, CB_STR_SIZE, "%s", s.status);
+    pthread_cond_destroy(&s.wake);
+    pthread_mutex_destroy(&s.lock);
+    *out = s.result;
+    return true;
+}
+
+/* The time for this move: exactly MAXTIME with CB_EXACT_TIME; with an incremental clock in INFO
+ * and MOREINFO, a share of the remaining time plus most of the increment, never more than the
+ * clock holds; otherwise MAXTIME, which CheckerBoard means as an average and the engine keeps as
+ * a limit. (Moves to the engine's timeman with the game-clock limits.) */
+static double cb_allot_time(double maxtime, int info, int moreinfo)
+{
+    static const double unit[4] = {0, 0.001, 0.01, 0.1};
+    int mode = (info >> CB_INCR_TIME_SHIFT) & 3;
+    if (!(info & CB_EXACT_TIME) && mode != 0) {
+        double remaining = (double)((unsigned)moreinfo >> 16) * unit[mode];
+        double inc = (double)((unsigned)moreinfo & 0xffff) * unit[mode];
+        double t = remaining / 20 + inc * 0.8;
+        if (t > remaining * 0.5)
+            t = remaining * 0.5;
+        return t < 0.01 ? 0.01 : t;
+    }
+    if (!isfinite(maxtime) || maxtime < 0.01)
+        return 0.01;
+    return maxtime;
+}
+
+/* ---- The API ------------------------------------------------------------------------------- */
+
+/* getmove's work, under cb.lock. */
+static int cb_getmove(int board[8][8], int color, double maxtime, char *str, volatile int *playnow,
+                      int info, int moreinfo, CBmove *move)
+{
+    char err[ERR_LEN];
+    Board b;
+    if (!cb_read_board(board, color, &b, err)) {
+        snprintf(str, CB_STR_SIZE, "Ponder: %s", err);
+        return CB_UNKNOWN;
+    }
+    cb_sync_game(&b);
+    MoveList list;
+    if (movegen_generate(&b, &RULES_ENGLISH, false, &list) == 0) {
+        snprintf(str, CB_STR_SIZE, "Ponder: no legal move");
+        return CB_LOSS;
+    }
+    Engine *e = cb_engine_get(err);
+    if (!e) {
+        snprintf(str, CB_STR_SIZE, "Ponder: %s", err);
+        return CB_UNKNOWN;
+    }
+    if (cb.db_note[0])
+        snprintf(str, CB_STR_SIZE, "Ponder: databases not used: %s", cb.db_note);
+    SearchLimits limits = {0};
+    limits.time = cb_allot_time(maxtime, info, moreinfo);
+    SearchResult r;
+    if (!cb_engine_think(e, &cb.game, &limits, playnow, str, &r, err)) {
+        snprintf(str, CB_STR_SIZE, "Ponder: %s", err);
+        return CB_UNKNOWN;
+    }
+    if (!r.has_move) {
+        snprintf(str, CB_STR_SIZE, "Ponder: the search found no move");
+        return CB_UNKNOWN;
+    }
+    cb_fill_move(&b, &r.best, move);
+    board_apply(&b, &r.best);
+    cb_write_board(&b, board);
+    if (!game_play(&cb.game, &r.best))
+        game_init(&cb.game, &RULES_ENGLISH, &b);
+    GameResult after = game_result(&cb.game);
+    if (after == RESULT_DRAW_REPETITION || after == RESULT_DRAW_40_MOVES)
+        return CB_DRAW;
+    if (after != RESULT_NONE)
+        return CB_WIN; /* the opponent has no move */
+    if (r.database == 1)
+        return CB_WIN;
+    if (r.database == 2)
+        return CB_LOSS;
+    if (r.database == 3)
+        return CB_DRAW;
+    if (score_is_decisive(r.info.score))
+        return r.info.score > 0 ? CB_WIN : CB_LOSS;
+    return CB_UNKNOWN;
+}
+
+int CB_CALL getmove(int board[8][8], int color, double maxtime, char str[1024], int *playnow,
+                    int info, int moreinfo, struct CBmove *move)
+{
+    char scratch[CB_STR_SIZE];
+    CBmove dummy;
+    if (!board)
+        return CB_UNKNOWN;
+    pthread_mutex_lock(&cb.lock);
+    int r = cb_getmove(board, color, maxtime, str ? str : scratch, playnow, info, moreinfo,
+                       move ? move : &dummy);
+    pthread_mutex_unlock(&cb.lock);
+    return r;
+}
+
+int CB_CALL islegal(int board[8][8], int color, int from, int to, struct CBmove *move)
+{
+    char err[ERR_LEN];
+    Board b;
+    if (!board || from < 1 || from > 32 || to < 1 || to > 32 ||
+        !cb_read_board(board, color, &b, err))
+        return 0;
+    MoveList list;
+    movegen_generate(&b, &RULES_ENGLISH, false, &list);
+    for (int i = 0; i < list.count; i++)
+        if (list.moves[i].from == from - 1 && list.moves[i].to == to - 1) {
+            if (move)
+                cb_fill_move(&b, &list.moves[i], move);
+            return 1;
+        }
+    return 0;
+}
+
+int CB_CALL enginename(char str[255])
+{
+    if (str)
+        snprintf(str, 255, "%s", CB_ENGINE_NAME);
+    return 1;
+}
+
+/* Parses all of TEXT as an integer in [MIN, MAX]. */
+static bool cb_int(const char *text, long min, long max, long *out)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
+        end++;
+    if (end == text || *end || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* "get NAME" and "set NAME VALUE" of the integer options. Returns 1 handled, 0 refused, -1 not an
+ * integer option. */
+static int cb_int_option(bool set, const char *name, const char *value, char *reply)
+{
+    static const struct {
+        const char *name;
+        long min, max;
+        bool remake; /* a change needs a new engine */
+    } opts[] = {
+        {"hashsize", 1, CB_MAX_HASH_MB, true},
+        {"searchthreads", 1, CB_MAX_THREADS, true},
+        {"enable_wld", 0, 1, true},
+        {"max_dbpieces", 0, 32, true},
+        {"dbmbytes", 0, 1 << 20, false},
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+        if (strcmp(name, opts[i].name) != 0)
+            continue;
+        long *cur = NULL, tmp;
+        long vals[5] = {(long)cb.hash_mb, cb.threads, cb.use_db, cb.max_dbpieces, cb.dbmbytes};
+        cur = &vals[i];
+        if (!set) {
+            snprintf(reply, CB_REPLY_SIZE, "%ld", *cur);
+            return 1;
+        }
+        if (!value || !cb_int(value, opts[i].min, opts[i].max, &tmp)) {
+            snprintf(reply, CB_REPLY_SIZE, "%s must be an integer from %ld to %ld", name,
+                     opts[i].min, opts[i].max);
+            return 0;
+        }
+        if (tmp != *cur && opts[i].remake)
+            cb_engine_drop();
+        switch (i) {
+        case 0: cb.hash_mb = (size_t)tmp; break;
+        case 1: cb.threads = (int)tmp; break;
+        case 2: cb.use_db = tmp != 0; break;
+        case 3: cb.max_dbpieces = (int)tmp; break;
+        default: cb.dbmbytes = (int)tmp; break;
+        }
+        snprintf(reply, CB_REPLY_SIZE, "%s %ld", name, tmp);
+        return 1;
+    }
+    return -1;
+}
+
+/* enginecommand's work, under cb.lock. */
+static int cb_command(const char *command, char *reply)
+{
+    char buf[CB_REPLY_SIZE];
+    snprintf(buf, sizeof buf, "%s", command);
+    char *save = NULL, *verb = strtok_r(buf, " \t\r\n", &save);
+    if (!verb) {
+        snprintf(reply, CB_REPLY_SIZE, "?");
+        return 0;
+    }
+    if (strcmp(verb, "name") == 0) {
+        snprintf(reply, CB_REPLY_SIZE, "%s", CB_ENGINE_NAME);
+        return 1;
+    }
+    if (strcmp(verb, "about") == 0) {
+        snprintf(reply, CB_REPLY_SIZE,
+                 "Ponder, a checkers (English draughts) engine\n"
+                 "Alpha-beta search with Lazy SMP, a tuned evaluation\n"
+                 "and its own endgame databases (set dbpath).");
+        return 1;
+    }
+    if (strcmp(verb, "help") == 0) {
+        snprintf(reply, CB_REPLY_SIZE, "%s", CB_HELP_FILE);
+        return 1;
+    }
+    if (strcmp(verb, "get") != 0 && strcmp(verb, "set") != 0) {
+        snprintf(reply, CB_REPLY_SIZE, "?");
+        return 0;
+    }
+    bool set = verb[0] == 's';
+    char *name = strtok_r(NULL, " \t\r\n", &save);
+    char *rest = save ? save + strspn(save, " \t") : NULL;
+    if (!name) {
+        snprintf(reply, CB_REPLY_SIZE, "?");
+        return 0;
+    }
+    if (!set && strcmp(name, "protocolversion") == 0) {
+        snprintf(reply, CB_REPLY_SIZE, "2");
+        return 1;
+    }
+    if (!set && strcmp(name, "gametype") == 0) {
+        snprintf(reply, CB_REPLY_SIZE, "%d", CB_GT_ENGLISH);
+        return 1;
+    }
+    if (set && strcmp(name, "gamehist") == 0) {
+        char err[CB_REPLY_SIZE];
+        if (!cb_set_gamehist(rest ? rest : "", err, sizeof err)) {
+            snprintf(reply, CB_REPLY_SIZE, "%s", err);
+            return 0;
+        }
+        snprintf(reply, CB_REPLY_SIZE, "gamehist: %d moves", cb.game.ply);
+        return 1;
+    }
+    if (strcmp(name, "dbpath") == 0) {
+        if (set) {
+            /* The path is the rest of the line: Windows paths hold blanks. */
+            size_t n = rest ? strcspn(rest, "\r\n") : 0;
+            if (n >= sizeof cb.dbpath) {
+                snprintf(reply, CB_REPLY_SIZE, "dbpath longer than %d bytes", CB_PATH_MAX - 1);
+                return 0;
+            }
+            if (n != strlen(cb.dbpath) || strncmp(rest, cb.dbpath, n) != 0)
+                cb_engine_drop();
+            memcpy(cb.dbpath, rest ? rest : "", n);
+            cb.dbpath[n] = '\0';
+        }
+        snprintf(reply, CB_REPLY_SIZE, "%s", cb.dbpath);
+        return 1;
+    }
+    int r = cb_int_option(set, name, rest ? strtok_r(NULL, " \t\r\n", &save) : NULL, reply);
+    if (r >= 0)
+        return r;
+    snprintf(reply, CB_REPLY_SIZE, "?");
+    return 0;
+}
+
+int CB_CALL enginecommand(const char *command, char reply[1024])
+{
+    char scratch[CB_REPLY_SIZE];
+    if (!reply)
+        reply = scratch;
+    if (!command) {
+        snprintf(reply, CB_REPLY_SIZE, "?");
+        return 0;
+    }
+    pthread_mutex_lock(&cb.lock);
+    int r = cb_command(command, reply);
+    pthread_mutex_unlock(&cb.lock);
+    return r;
+}

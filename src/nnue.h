@@ -1,0 +1,141 @@
+/*
+ * nnue.h - the network evaluation: a small efficiently updatable network read from a .pnet file
+ * (docs/nnue.md has the architecture, the quantisation and the file format).
+ *
+ * 128 binary features (piece kind x oriented square, from the side to move's seat) feed a first
+ * layer of n1 int16 sums (the accumulator), clamped to 0..127; then, in one of B buckets chosen
+ * by the number of pieces, two int8 layers of n2 and n3 neurons and an int16 output neuron. The
+ * score is the output times the file's score scale, in hundredths of a man.
+ *
+ * Three forms of a network: NnueNet, the quantised one the engine runs (integer arithmetic only,
+ * an AVX2 path when compiled for it and a portable path that computes the same integers);
+ * NnueFloat, the floating-point model the trainer trains and the tests use as a reference; and
+ * the file. nnue_quantise() makes an NnueNet from an NnueFloat, nnue_dequantise() the reverse,
+ * nnue_write()/nnue_save() write a file, nnue_read()/nnue_load() read one with full validation.
+ */
+#pragma once
+
+#include "board.h"
+
+#include <stdio.h>
+
+enum {
+    NNUE_FEATURES = 128,  /* 4 piece kinds x 32 squares */
+    NNUE_MAX_ACTIVE = 32, /* most features a position can set (one per square) */
+    NNUE_N1_MIN = 32,
+    NNUE_N1_MAX = 1024,
+    NNUE_N23_MIN = 32,
+    NNUE_N23_MAX = 256,
+    NNUE_MAX_BUCKETS = 8,
+    NNUE_SCALE_MAX = 10000,
+    NNUE_NAME_LEN = 24, /* the name field, NUL included */
+    NNUE_HEADER_SIZE = 64,
+    NNUE_VERSION = 1,
+    NNUE_QA = 127, /* activation 1.0 */
+    NNUE_QW = 64,  /* hidden weight 1.0 */
+    NNUE_QO = 256, /* output weight 1.0 */
+};
+
+/* A quantised network. Arrays are in the file's order (see docs/nnue.md); w1 and w2, w3 are
+ * 32-byte aligned. Read-only once made, so several search threads may share one. */
+typedef struct {
+    int n1, n2, n3;           /* neurons of the three hidden layers */
+    int buckets;              /* B: output buckets by piece count */
+    int scale;                /* S: score = output logit x S */
+    char name[NNUE_NAME_LEN]; /* printable ASCII, NUL-terminated */
+    int16_t *w1;              /* [128][n1] feature-major */
+    int16_t *b1;              /* [n1] */
+    int8_t *w2;               /* [B][n2][n1] output-major */
+    int32_t *b2;              /* [B][n2] */
+    int8_t *w3;               /* [B][n3][n2] */
+    int32_t *b3;              /* [B][n3] */
+    int16_t *w4;              /* [B][n3] */
+    int32_t *b4;              /* [B] */
+    void *mem;                /* the one allocation all the arrays live in */
+} NnueNet;
+
+/* The floating-point model, same shapes and orders as NnueNet. */
+typedef struct {
+    int n1, n2, n3, buckets;  /* the shape, as in NnueNet */
+    int scale;                /* S: score = y x S */
+    char name[NNUE_NAME_LEN]; /* printable ASCII, NUL-terminated */
+    float *w1, *b1;           /* [128][n1], [n1]: activation 1.0 is 1.0 */
+    float *w2, *b2;           /* [B][n2][n1], [B][n2] */
+    float *w3, *b3;           /* [B][n3][n2], [B][n3] */
+    float *w4, *b4;           /* [B][n3], [B] */
+    void *mem;                /* the one allocation all the arrays live in */
+} NnueFloat;
+
+/* The active features of B (indices 0-127, from the side to move's seat: our man o, our king
+ * 32+o, their man 64+o, their king 96+o, o = s for Black to move and 31-s for White) into OUT,
+ * which has room for NNUE_MAX_ACTIVE. Returns how many. */
+int nnue_features(const Board *b, uint16_t *out);
+
+/* The output bucket of B for a net of BUCKETS buckets: min(B-1, (pieces-1)*B/24). */
+int nnue_bucket(const Board *b, int buckets);
+
+/* The file size the header fields imply. */
+size_t nnue_file_size(int n1, int n2, int n3, int buckets);
+
+/* Checks the shape and the header fields of a net about to be made (ranges of the spec).
+ * Returns false with the first problem in ERR (ERR_LEN bytes). */
+bool nnue_check_shape(int n1, int n2, int n3, int buckets, int scale, const char *name, char *err);
+
+/* A network made from the file image DATA of SIZE bytes, or NULL with the first problem in ERR
+ * (ERR_LEN bytes), prefixed with "WHAT: " (a file name; WHAT may be NULL). Validates the magic,
+ * the version, every header field, the size and the checksum. */
+NnueNet *nnue_read(const void *data, size_t size, const char *what, char *err);
+
+/* nnue_read() of the file PATH. */
+NnueNet *nnue_load(const char *path, char *err);
+
+/* The network compiled into the binary (data/nets/default.pnet at build time), or NULL with the
+ * reason in ERR when there is none. */
+NnueNet *nnue_load_default(char *err);
+
+/* Whether a network was compiled in. */
+bool nnue_has_default(void);
+
+void nnue_free(NnueNet *net);
+
+/* The file image of NET into BUF (CAP bytes). Returns the file's size (nnue_file_size()); when
+ * that exceeds CAP nothing is written, so nnue_write(net, NULL, 0) asks for the size. */
+size_t nnue_write(const NnueNet *net, void *buf, size_t cap);
+
+/* Writes NET to the file PATH (through a temporary file renamed into place). Returns false with
+ * the reason in ERR. */
+bool nnue_save(const NnueNet *net, const char *path, char *err);
+
+/* The evaluation of B for the side to move, in hundredths of a man, clamped to
+ * +-(SCORE_DECISIVE - 1). nnue_evaluate uses AVX2 when compiled for it; nnue_evaluate_portable
+ * is plain C; both return the same value for every net and board. */
+int nnue_evaluate(const NnueNet *net, const Board *b);
+int nnue_evaluate_portable(const NnueNet *net, const Board *b);
+
+/* Incremental evaluation. An accumulator block holds the first layer's sums of a position from
+ * both seats (Black's view and White's view: the side to move, hence the orientation, changes
+ * every ply, so both are kept and the side to move's is used), nnue_acc_size() bytes, 32-byte
+ * aligned. nnue_acc_refresh computes it from scratch; nnue_acc_update makes TO's block from
+ * FROM's (TO a position one move after FROM, or any position: the difference of the two boards'
+ * pieces is applied); nnue_evaluate_acc scores B from its block, the same value as
+ * nnue_evaluate(net, B). (The search recomputes instead: docs/nnue.md has the measurements.) */
+size_t nnue_acc_size(const NnueNet *net);
+void nnue_acc_refresh(const NnueNet *net, const Board *b, int16_t *acc);
+void nnue_acc_update(const NnueNet *net, const Board *from, const Board *to, const int16_t *pacc,
+                     int16_t *cacc);
+int nnue_evaluate_acc(const NnueNet *net, const Board *b, const int16_t *acc);
+
+/* A float model of the given shape, all values 0. False (ERR) on a bad shape or no memory. */
+bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, char *err);
+void nnue_float_free(NnueFloat *f);
+
+/* The quantised network of F (values rounded half away from zero, saturated to their integer
+ * type), or NULL with the reason in ERR. */
+NnueNet *nnue_quantise(const NnueFloat *f, char *err);
+
+/* The float model whose quantisation is NET exactly (allocates F). False (ERR) if no memory. */
+bool nnue_dequantise(const NnueNet *net, NnueFloat *f, char *err);
+
+/* The float model's output logit y for B (side to move); the score is y * f->scale. Computed in
+ * double: the reference the quantised inference is tested against. */
+double nnue_float_forward(const NnueFloat *f, const Board *b);

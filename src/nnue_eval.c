@@ -1,0 +1,374 @@
+/*
+ * nnue_eval.c - the quantised inference of a network (see nnue.h, docs/nnue.md): features of a
+ * board, then the accumulator, two hidden layers and the output, in integers only.
+ *
+ * Two paths compute the same integers. The portable one is plain C. The AVX2 one (compiled when
+ * __AVX2__ is defined, as -march=native does on a CPU that has it) sums the accumulator 16 int16
+ * lanes at a time and computes each hidden neuron with vpmaddubsw (uint8 activation x int8
+ * weight, two products summed into int16) then vpmaddwd into int32 lanes. Those int16 pair sums
+ * cannot saturate: |127 * 128 * 2| = 32512 < 32767, so they are exact; the accumulator's int16
+ * additions wrap in both paths alike (a trained net's clips keep them from wrapping at all). Each
+ * hidden neuron's dot product fits int32 (at most 127 * 128 * 1024); its bias is added in
+ * int64, and so is the output, so no file can make either path overflow.
+ *
+ * The search's evaluations recompute the accumulator from the position's features (at most 24 in
+ * a game position). nnue_acc_* keep it up to date move by move instead (both seats' blocks, from
+ * the difference of two boards); wired into the search, eagerly or lazily, they measured slower
+ * than the recomputation (docs/nnue.md), so the search does not use them yet.
+ */
+#include "nnue.h"
+
+#include "engine.h"
+#include "nnue_hook.h"
+
+#include <string.h>
+
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
+
+int nnue_features(const Board *b, uint16_t *out)
+{
+    int us = b->side, flip = us == BLACK ? 0 : 31, n = 0;
+    Bitboard sets[4] = {
+        b->pieces[us] & ~b->kings,
+        b->pieces[us] & b->kings,
+        b->pieces[us ^ 1] & ~b->kings,
+        b->pieces[us ^ 1] & b->kings,
+    };
+    for (int kind = 0; kind < 4; kind++)
+        for (Bitboard m = sets[kind]; m; m &= m - 1)
+            out[n++] = (uint16_t)(kind * 32 + (__builtin_ctz(m) ^ flip));
+    return n;
+}
+
+int nnue_bucket(const Board *b, int buckets)
+{
+    int pieces = __builtin_popcount(b->pieces[BLACK] | b->pieces[WHITE]);
+    int k = (pieces - 1) * buckets / 24;
+    return k < 0 ? 0 : k > buckets - 1 ? buckets - 1 : k;
+}
+
+/* A hidden neuron's activation from its int64 sum at scale 127 * 64. */
+static inline uint8_t hidden(int64_t s)
+{
+    return s <= 0 ? 0 : s >= (int64_t)NNUE_QA << 6 ? NNUE_QA : (uint8_t)(s >> 6);
+}
+
+/* The score from the output sum (scale 127 * 256). */
+static inline int final_score(const NnueNet *n, int64_t out)
+{
+    int64_t s = out * n->scale / (NNUE_QA * NNUE_QO);
+    const int64_t lim = SCORE_DECISIVE - 1;
+    return (int)(s > lim ? lim : s < -lim ? -lim : s);
+}
+
+/* The output layer, shared by both paths (n3 multiply-adds). */
+static inline int64_t output(const NnueNet *n, int k, const uint8_t *h3)
+{
+    const int16_t *w4 = n->w4 + (size_t)k * (size_t)n->n3;
+    int32_t dot = 0;
+    for (int i = 0; i < n->n3; i++)
+        dot += (int32_t)h3[i] * w4[i];
+    return (int64_t)n->b4[k] + dot;
+}
+
+/* ---- portable ---------------------------------------------------------------------------------
+ */
+
+/* OUT[i] = hidden(B[i] + W[i] . IN) for NOUT neurons of NIN inputs. */
+static void layer_portable(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
+                           uint8_t *out)
+{
+    for (int i = 0; i < nout; i++) {
+        const int8_t *row = w + (size_t)i * (size_t)nin;
+        int32_t dot = 0;
+        for (int j = 0; j < nin; j++)
+            dot += (int32_t)in[j] * row[j];
+        out[i] = hidden((int64_t)b[i] + dot);
+    }
+}
+
+int nnue_evaluate_portable(const NnueNet *n, const Board *b)
+{
+    uint16_t feat[NNUE_MAX_ACTIVE];
+    int nf = nnue_features(b, feat), k = nnue_bucket(b, n->buckets);
+    int n1 = n->n1, n2 = n->n2, n3 = n->n3;
+    uint16_t acc[NNUE_N1_MAX];
+    uint8_t h1[NNUE_N1_MAX], h2[NNUE_N23_MAX], h3[NNUE_N23_MAX];
+    /* int16 sums with the wrap-around of the SIMD lanes: unsigned arithmetic, then reinterpret. */
+    for (int j = 0; j < n1; j++)
+        acc[j] = (uint16_t)n->b1[j];
+    for (int f = 0; f < nf; f++) {
+        const int16_t *w = n->w1 + (size_t)feat[f] * (size_t)n1;
+        for (int j = 0; j < n1; j++)
+            acc[j] = (uint16_t)(acc[j] + (uint16_t)w[j]);
+    }
+    for (int j = 0; j < n1; j++) {
+        int16_t a = (int16_t)acc[j];
+        h1[j] = a <= 0 ? 0 : a >= NNUE_QA ? NNUE_QA : (uint8_t)a;
+    }
+    layer_portable(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    layer_portable(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+    return final_score(n, output(n, k, h3));
+}
+
+/* ---- AVX2 -------------------------------------------------------------------------------------
+ */
+
+#ifdef __AVX2__
+
+/* ACC + the products of X's 32 uint8 and W's 32 int8, summed by fours into eight int32 lanes:
+ * one vpdpbusd with AVX-512 VNNI, else vpmaddubsw (pairs into int16, exact: see the top) and
+ * vpmaddwd (pairs of those into int32). The same integers either way. */
+static inline __m256i dot_add(__m256i acc, __m256i x, __m256i w)
+{
+#if defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    return _mm256_dpbusd_epi32(acc, x, w);
+#else
+    return _mm256_add_epi32(acc,
+                            _mm256_madd_epi16(_mm256_maddubs_epi16(x, w), _mm256_set1_epi16(1)));
+#endif
+}
+
+/* layer_portable() with vpmaddubsw/vpmaddwd, four neurons at a time (NIN, NOUT multiples of 32).
+ * IN and W rows 32-byte aligned. */
+static void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
+                       uint8_t *out)
+{
+    for (int i = 0; i < nout; i += 4) {
+        const int8_t *r0 = w + (size_t)i * (size_t)nin;
+        __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
+        for (int j = 0; j < nin; j += 32) {
+            __m256i x = _mm256_load_si256((const __m256i *)(in + j));
+            const int8_t *r = r0 + j;
+            s0 = dot_add(s0, x, _mm256_load_si256((const __m256i *)r));
+            s1 = dot_add(s1, x, _mm256_load_si256((const __m256i *)(r + nin)));
+            s2 = dot_add(s2, x, _mm256_load_si256((const __m256i *)(r + 2 * nin)));
+            s3 = dot_add(s3, x, _mm256_load_si256((const __m256i *)(r + 3 * nin)));
+        }
+        /* The four neurons' eight lanes summed at once: [s0 s1 s2 s3] in one register. */
+        __m256i t = _mm256_hadd_epi32(_mm256_hadd_epi32(s0, s1), _mm256_hadd_epi32(s2, s3));
+        __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
+        out[i] = hidden((int64_t)b[i] + _mm_cvtsi128_si32(sum));
+        out[i + 1] = hidden((int64_t)b[i + 1] + _mm_extract_epi32(sum, 1));
+        out[i + 2] = hidden((int64_t)b[i + 2] + _mm_extract_epi32(sum, 2));
+        out[i + 3] = hidden((int64_t)b[i + 3] + _mm_extract_epi32(sum, 3));
+    }
+}
+
+/* The accumulator of FEAT clamped to 0..127 into H1[0, END) (END a multiple of 64), 64 lanes
+ * (4 registers) at a time so the sums stay in registers while the features' rows stream past. */
+static void first_layer_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1, int end)
+{
+    const int n1 = n->n1;
+    const __m256i top = _mm256_set1_epi16(NNUE_QA);
+    for (int j = 0; j < end; j += 64) {
+        const __m256i *bias = (const __m256i *)(n->b1 + j);
+        __m256i a0 = _mm256_load_si256(bias), a1 = _mm256_load_si256(bias + 1);
+        __m256i a2 = _mm256_load_si256(bias + 2), a3 = _mm256_load_si256(bias + 3);
+        for (int f = 0; f < nf; f++) {
+            const __m256i *w = (const __m256i *)(n->w1 + (size_t)feat[f] * (size_t)n1 + j);
+            a0 = _mm256_add_epi16(a0, _mm256_load_si256(w));
+            a1 = _mm256_add_epi16(a1, _mm256_load_si256(w + 1));
+            a2 = _mm256_add_epi16(a2, _mm256_load_si256(w + 2));
+            a3 = _mm256_add_epi16(a3, _mm256_load_si256(w + 3));
+        }
+        /* min(a, 127), then packus clamps below at 0; packus interleaves the 128-bit halves,
+         * which the permute puts back in order. */
+        __m256i p0 = _mm256_packus_epi16(_mm256_min_epi16(a0, top), _mm256_min_epi16(a1, top));
+        __m256i p1 = _mm256_packus_epi16(_mm256_min_epi16(a2, top), _mm256_min_epi16(a3, top));
+        _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
+        _mm256_store_si256((__m256i *)(h1 + j + 32), _mm256_permute4x64_epi64(p1, 0xd8));
+    }
+}
+
+/* n1 is a multiple of 32 but not always of 64: the last 32 lanes of an odd count. */
+static void first_layer_tail_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1,
+                                  int j)
+{
+    const int n1 = n->n1;
+    const __m256i top = _mm256_set1_epi16(NNUE_QA);
+    const __m256i *bias = (const __m256i *)(n->b1 + j);
+    __m256i a0 = _mm256_load_si256(bias), a1 = _mm256_load_si256(bias + 1);
+    for (int f = 0; f < nf; f++) {
+        const __m256i *w = (const __m256i *)(n->w1 + (size_t)feat[f] * (size_t)n1 + j);
+        a0 = _mm256_add_epi16(a0, _mm256_load_si256(w));
+        a1 = _mm256_add_epi16(a1, _mm256_load_si256(w + 1));
+    }
+    __m256i p0 = _mm256_packus_epi16(_mm256_min_epi16(a0, top), _mm256_min_epi16(a1, top));
+    _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
+}
+
+int nnue_evaluate(const NnueNet *n, const Board *b)
+{
+    uint16_t feat[NNUE_MAX_ACTIVE];
+    int nf = nnue_features(b, feat), k = nnue_bucket(b, n->buckets);
+    int n1 = n->n1, n2 = n->n2, n3 = n->n3;
+    _Alignas(32) uint8_t h1[NNUE_N1_MAX];
+    _Alignas(32) uint8_t h2[NNUE_N23_MAX];
+    _Alignas(32) uint8_t h3[NNUE_N23_MAX];
+    int whole = n1 & ~63;
+    first_layer_avx2(n, feat, nf, h1, whole);
+    if (whole != n1)
+        first_layer_tail_avx2(n, feat, nf, h1, whole);
+    layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+    return final_score(n, output(n, k, h3));
+}
+
+#else
+
+int nnue_evaluate(const NnueNet *n, const Board *b)
+{
+    return nnue_evaluate_portable(n, b);
+}
+
+#endif
+
+/* ---- accumulators updated move by move ------------------------------------------------------ */
+
+size_t nnue_acc_size(const NnueNet *n)
+{
+    return 2 * (size_t)n->n1 * sizeof(int16_t);
+}
+
+/* The feature of a piece of COLOR (king or not) on SQ, seen from SEAT. */
+static inline int seat_feature(int seat, int color, int king, int sq)
+{
+    return ((color == seat ? 0 : 2) + king) * 32 + (sq ^ (seat == BLACK ? 0 : 31));
+}
+
+void nnue_acc_refresh(const NnueNet *n, const Board *b, int16_t *acc)
+{
+    const int n1 = n->n1;
+    for (int seat = 0; seat < COLOR_NB; seat++) {
+        uint16_t *a = (uint16_t *)acc + (size_t)seat * (size_t)n1;
+        for (int j = 0; j < n1; j++)
+            a[j] = (uint16_t)n->b1[j];
+        for (int color = 0; color < COLOR_NB; color++)
+            for (int king = 0; king < 2; king++)
+                for (Bitboard m = b->pieces[color] & (king ? b->kings : ~b->kings); m; m &= m - 1) {
+                    const int16_t *w =
+                        n->w1 + (size_t)seat_feature(seat, color, king, __builtin_ctz(m)) * (size_t)n1;
+                    for (int j = 0; j < n1; j++)
+                        a[j] = (uint16_t)(a[j] + (uint16_t)w[j]);
+                }
+    }
+}
+
+void nnue_acc_update(const NnueNet *n, const Board *from, const Board *to, const int16_t *pacc,
+                     int16_t *cacc)
+{
+    /* The pieces (colour, king, square) that left and that arrived: a move changes 2 to 14. */
+    int gone[SQUARE_NB + 2][3], came[SQUARE_NB + 2][3], ngone = 0, ncame = 0;
+    for (int color = 0; color < COLOR_NB; color++)
+        for (int king = 0; king < 2; king++) {
+            Bitboard was = from->pieces[color] & (king ? from->kings : ~from->kings);
+            Bitboard is = to->pieces[color] & (king ? to->kings : ~to->kings);
+            for (Bitboard m = was & ~is; m; m &= m - 1, ngone++) {
+                gone[ngone][0] = color;
+                gone[ngone][1] = king;
+                gone[ngone][2] = __builtin_ctz(m);
+            }
+            for (Bitboard m = is & ~was; m; m &= m - 1, ncame++) {
+                came[ncame][0] = color;
+                came[ncame][1] = king;
+                came[ncame][2] = __builtin_ctz(m);
+            }
+        }
+    const int n1 = n->n1;
+    for (int seat = 0; seat < COLOR_NB; seat++) {
+        const uint16_t *p = (const uint16_t *)pacc + (size_t)seat * (size_t)n1;
+        uint16_t *c = (uint16_t *)cacc + (size_t)seat * (size_t)n1;
+        const int16_t *sub[SQUARE_NB + 2], *add[SQUARE_NB + 2];
+        for (int i = 0; i < ngone; i++)
+            sub[i] = n->w1 + (size_t)seat_feature(seat, gone[i][0], gone[i][1], gone[i][2]) *
+                                 (size_t)n1;
+        for (int i = 0; i < ncame; i++)
+            add[i] = n->w1 + (size_t)seat_feature(seat, came[i][0], came[i][1], came[i][2]) *
+                                 (size_t)n1;
+#ifdef __AVX2__
+        /* 32 lanes at a time, every changed row applied while they sit in registers. */
+        for (int j = 0; j < n1; j += 32) {
+            __m256i a0 = _mm256_load_si256((const __m256i *)(p + j));
+            __m256i a1 = _mm256_load_si256((const __m256i *)(p + j + 16));
+            for (int i = 0; i < ngone; i++) {
+                a0 = _mm256_sub_epi16(a0, _mm256_load_si256((const __m256i *)(sub[i] + j)));
+                a1 = _mm256_sub_epi16(a1, _mm256_load_si256((const __m256i *)(sub[i] + j + 16)));
+            }
+            for (int i = 0; i < ncame; i++) {
+                a0 = _mm256_add_epi16(a0, _mm256_load_si256((const __m256i *)(add[i] + j)));
+                a1 = _mm256_add_epi16(a1, _mm256_load_si256((const __m256i *)(add[i] + j + 16)));
+            }
+            _mm256_store_si256((__m256i *)(c + j), a0);
+            _mm256_store_si256((__m256i *)(c + j + 16), a1);
+        }
+        continue;
+#endif
+        /* The common move (one piece from one square to another) in one pass. */
+        if (ngone == 1 && ncame == 1) {
+            for (int j = 0; j < n1; j++)
+                c[j] = (uint16_t)(p[j] - (uint16_t)sub[0][j] + (uint16_t)add[0][j]);
+            continue;
+        }
+        for (int j = 0; j < n1; j++)
+            c[j] = p[j];
+        for (int i = 0; i < ngone; i++)
+            for (int j = 0; j < n1; j++)
+                c[j] = (uint16_t)(c[j] - (uint16_t)sub[i][j]);
+        for (int i = 0; i < ncame; i++)
+            for (int j = 0; j < n1; j++)
+                c[j] = (uint16_t)(c[j] + (uint16_t)add[i][j]);
+    }
+}
+
+int nnue_evaluate_acc(const NnueNet *n, const Board *b, const int16_t *acc)
+{
+    const int16_t *a = acc + (size_t)b->side * (size_t)n->n1;
+    int k = nnue_bucket(b, n->buckets), n1 = n->n1, n2 = n->n2, n3 = n->n3;
+    _Alignas(32) uint8_t h1[NNUE_N1_MAX];
+    _Alignas(32) uint8_t h2[NNUE_N23_MAX];
+    _Alignas(32) uint8_t h3[NNUE_N23_MAX];
+#ifdef __AVX2__
+    const __m256i top = _mm256_set1_epi16(NNUE_QA);
+    for (int j = 0; j < n1; j += 32) {
+        __m256i a0 = _mm256_load_si256((const __m256i *)(a + j));
+        __m256i a1 = _mm256_load_si256((const __m256i *)(a + j + 16));
+        __m256i p0 = _mm256_packus_epi16(_mm256_min_epi16(a0, top), _mm256_min_epi16(a1, top));
+        _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
+    }
+    layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+#else
+    for (int j = 0; j < n1; j++)
+        h1[j] = a[j] <= 0 ? 0 : a[j] >= NNUE_QA ? NNUE_QA : (uint8_t)a[j];
+    layer_portable(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    layer_portable(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+#endif
+    return final_score(n, output(n, k, h3));
+}
+
+/* ---- the engine's driver (nnue_hook.h) ------------------------------------------------------- */
+
+static void *drv_load(const char *path, char *err)
+{
+    return path ? nnue_load(path, err) : nnue_load_default(err);
+}
+
+static void drv_free(void *net)
+{
+    nnue_free(net);
+}
+
+static int drv_evaluate(const void *net, const Board *b)
+{
+    return nnue_evaluate(net, b);
+}
+
+static const NnueDriver nnue_driver = {drv_load, drv_free, drv_evaluate, nnue_has_default};
+
+__attribute__((constructor)) static void nnue_register(void)
+{
+    nnue_hook_register(&nnue_driver);
+}

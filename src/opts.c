@@ -1,0 +1,163 @@
+/*
+ * opts.c - command-line options for the front ends (see opts.h): a thin layer over glibc's
+ * getopt_long that joins a program's option table with the engine options, reads those, and
+ * words getopt's errors the Ponder way.
+ *
+ * getopt_long reports an error by returning ':' (a missing value, because the short-option
+ * string starts with ':') or '?' with optopt set: 0 for an unknown or ambiguous long option, the
+ * option's code for a flag given `=value', the letter for an unknown short option. The element
+ * it was reading is argv[optind - 1] after a long option (it has moved past it), which is how
+ * the messages below name what the user typed.
+ */
+#define _GNU_SOURCE
+#include "opts.h"
+
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The codes of the engine options: above any code a program uses. */
+enum { CODE_HASH = 0x1000, CODE_THREADS, CODE_WEIGHTS, CODE_EGDB, CODE_EVAL, CODE_NET };
+
+/* The one table of engine options: name, the OPTS_* bit that asks for it, its code. A new
+ * engine option is a bit in opts.h, a row here and a case in engine_option(); every program
+ * that asks for it then takes it the same way. */
+static const struct {
+    const char *name;
+    unsigned bit;
+    int code;
+} ENGINE_OPTIONS[] = {
+    {"hash", OPTS_HASH, CODE_HASH},
+    {"threads", OPTS_THREADS, CODE_THREADS},
+    {"weights", OPTS_WEIGHTS, CODE_WEIGHTS},
+    {"egdb", OPTS_EGDB, CODE_EGDB},
+    {"eval", OPTS_EVAL, CODE_EVAL},
+    {"net", OPTS_NET, CODE_NET},
+};
+
+void opts_begin(Opts *p, const char *prog, int argc, char **argv, const char *shortopts,
+                const struct option *longopts, unsigned engine, EngineOptions *eo)
+{
+    memset(p, 0, sizeof *p);
+    p->prog = prog;
+    p->argc = argc;
+    p->argv = argv;
+    p->engine = eo;
+    if (snprintf(p->shortopts, sizeof p->shortopts, ":%s", shortopts) >= (int)sizeof p->shortopts)
+        abort(); /* a programming error: the program's short options do not fit */
+    int n = 0;
+    for (; longopts && longopts[n].name; n++) {
+        if (n >= OPTS_MAX - 1)
+            abort();
+        p->longopts[n] = longopts[n];
+    }
+    for (size_t i = 0; i < sizeof ENGINE_OPTIONS / sizeof ENGINE_OPTIONS[0]; i++)
+        if (engine & ENGINE_OPTIONS[i].bit) {
+            if (n >= OPTS_MAX - 1 || !eo)
+                abort();
+            p->longopts[n++] = (struct option){ENGINE_OPTIONS[i].name, required_argument, NULL,
+                                               ENGINE_OPTIONS[i].code};
+        }
+    /* optind = 0 makes glibc start afresh (optind = 1 would keep a half-read bundle). */
+    optind = 0;
+    opterr = 0;
+}
+
+/* The long option whose name starts with the first LEN characters of TEXT and whose code is
+ * CODE (any code when CODE is 0): an exact match, else the first; *MATCHES counts the
+ * candidates. */
+static const struct option *find_long(const Opts *p, const char *text, size_t len, int code,
+                                      int *matches)
+{
+    const struct option *found = NULL;
+    *matches = 0;
+    for (const struct option *o = p->longopts; o->name; o++) {
+        if (strncmp(o->name, text, len) != 0 || (code && o->val != code))
+            continue;
+        if (strlen(o->name) == len) {
+            *matches = 1;
+            return o;
+        }
+        if (!found)
+            found = o;
+        ++*matches;
+    }
+    return found;
+}
+
+/* Prints what getopt_long's answer C (':' or '?') means. */
+static void complain(Opts *p, int c)
+{
+    const char *text = optind > 0 && optind <= p->argc ? p->argv[optind - 1] : "";
+    bool is_long = strncmp(text, "--", 2) == 0 && text[2] != '\0';
+    size_t len = is_long ? strcspn(text + 2, "=") : 0;
+    int matches = 0;
+    const struct option *o = is_long ? find_long(p, text + 2, len, optopt, &matches) : NULL;
+    if (c == ':' && is_long) {
+        fprintf(stderr, "%s: option `--%s' needs a value\n", p->prog, o ? o->name : text + 2);
+    } else if (c == ':') {
+        fprintf(stderr, "%s: option `-%c' needs a value\n", p->prog, optopt);
+    } else if (optopt == 0 && is_long) {
+        find_long(p, text + 2, len, 0, &matches);
+        fprintf(stderr, "%s: %s option `%.*s'\n", p->prog, matches > 1 ? "ambiguous" : "unknown",
+                (int)(len + 2), text);
+    } else if (o && text[2 + len] == '=') {
+        fprintf(stderr, "%s: option `--%s' takes no value (`%s')\n", p->prog, o->name, text);
+    } else {
+        fprintf(stderr, "%s: unknown option `-%c'\n", p->prog,
+                optopt > 0x20 && optopt < 0x7f ? optopt : '?');
+    }
+}
+
+/* Reads the engine option CODE's value VALUE. */
+static bool engine_option(Opts *p, int code, const char *value)
+{
+    EngineOptions *eo = p->engine;
+    long n;
+    switch (code) {
+    case CODE_HASH:
+        if (!cli_long("--hash", value, ENGINE_HASH_MB_MIN, ENGINE_HASH_MB_MAX, &n))
+            return false;
+        eo->hash_mb = (size_t)n;
+        return true;
+    case CODE_THREADS:
+        if (!cli_long("--threads", value, ENGINE_THREADS_MIN, ENGINE_THREADS_MAX, &n))
+            return false;
+        eo->threads = (int)n;
+        return true;
+    case CODE_WEIGHTS:
+        eo->weights = value;
+        return true;
+    case CODE_EVAL:
+        if (!engine_eval_parse(value, &eo->eval)) {
+            fprintf(stderr, "%s: --eval must be `classic' or `net', not `%s'\n", p->prog, value);
+            return false;
+        }
+        return true;
+    case CODE_NET:
+        eo->net = value;
+        return true;
+    default: /* CODE_EGDB */
+        eo->egdb_dir = value;
+        return true;
+    }
+}
+
+int opts_next(Opts *p)
+{
+    for (;;) {
+        int c = getopt_long(p->argc, p->argv, p->shortopts, p->longopts, NULL);
+        if (c == -1)
+            return OPTS_END;
+        if (c == ':' || c == '?') {
+            complain(p, c);
+            return OPTS_BAD;
+        }
+        if (c < CODE_HASH || c > CODE_NET)
+            return c;
+        if (!engine_option(p, c, optarg))
+            return OPTS_BAD;
+    }
+}

@@ -1,0 +1,37 @@
+/*
+ * nnue_random.c - writes a seeded random network file, for measuring the network evaluation's
+ * speed (`ponder bench --net FILE') before a trained network exists (docs/nnue.md).
+ *
+ *   build/release/nnue-random N1 OUT [SEED]     n2 = n3 = 32, 4 buckets, score scale 80
+ */
+#include "nnue_random.h"
+#include "nnue.h"
+
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    if (argc < 3 || argc > 4) {
+        fprintf(stderr, "usage: nnue-random N1 OUT [SEED]\n");
+        return 2;
+    }
+    char *end;
+    long n1 = strtol(argv[1], &end, 10);
+    unsigned long long seed = argc == 4 ? strtoull(argv[3], NULL, 10) : 1;
+    char err[ERR_LEN];
+    NnueFloat f;
+    if (*end || n1 < NNUE_N1_MIN || n1 > NNUE_N1_MAX ||
+        !nnue_float_alloc(&f, (int)n1, 32, 32, 4, err)) {
+        fprintf(stderr, "nnue-random: bad N1 `%s'\n", argv[1]);
+        return 2;
+    }
+    nnue_random_fill(&f, seed, false);
+    NnueNet *n = nnue_quantise(&f, err);
+    if (!n || !nnue_save(n, argv[2], err)) {
+        fprintf(stderr, "nnue-random: %s\n", err);
+        return 1;
+    }
+    nnue_free(n);
+    nnue_float_free(&f);
+    return 0;
+}

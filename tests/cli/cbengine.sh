@@ -1,0 +1,81 @@
+#!/bin/sh
+# cbengine.sh - Ponder as a CheckerBoard engine (src/cbengine.c, make cbengine): the library
+# built afresh, its exports, enginecommand's answers to every command (tests/data/cbengine,
+# bad values included), getmove on chosen and on broken boards, *playnow, then whole games
+# through the test host (tests/cb/host.c, which checks every board the library hands back
+# against the legal moves) refereed by `ponder match' against `ponder player': with and without
+# "set gamehist", with exact and incremental time. The Windows DLL under wine is `make
+# cbengine-wine' (too slow to start for this suite).
+. "$(dirname "$0")/lib.sh"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+LIB=$ROOT/build/cb/libponder-cb.so
+HOST=$ROOT/build/cb/cbhost
+
+if ! make -s -C "$ROOT" build/cb/libponder-cb.so build/cb/cbhost >"$TMP/make" 2>&1; then
+    fail "make cbengine builds the library and the host" "$(tail -n 20 "$TMP/make")"
+    exit 0
+fi
+pass "make cbengine builds the library and the host"
+
+nm -D --defined-only "$LIB" | awk '$2 == "T" { print $3 }' | sort >"$TMP/exports"
+printf 'enginecommand\nenginename\ngetmove\nislegal\n' >"$TMP/want"
+expect_same "the library exports the CheckerBoard API and nothing else" "$TMP/want" "$TMP/exports"
+
+# Loading the library touches no file: with a database directory waiting where the programs
+# look by default, a load (and no call) must not look there.
+if command -v strace >/dev/null 2>&1; then
+    mkdir -p "$TMP/home/.local/share/ponder/egdb"
+    : >"$TMP/home/.local/share/ponder/egdb/db-2.egdb"
+    env -u PONDER_EGDB -u XDG_DATA_HOME HOME="$TMP/home" strace -f -e trace=%file,getdents64 \
+        "$HOST" "$LIB" --commands </dev/null >/dev/null 2>"$TMP/trace"
+    if grep -q "$TMP/home" "$TMP/trace" || ! grep -q 'libponder-cb.so' "$TMP/trace"; then
+        fail "loading the library reads no file" "$(grep -A 5 'libponder-cb.so' "$TMP/trace")"
+    else pass "loading the library reads no file"; fi
+fi
+
+"$HOST" "$LIB" --commands <"$PONDER_DATA/cbengine/commands.in" >"$TMP/out" 2>&1
+expect_same "enginecommand transcript" "$PONDER_DATA/cbengine/commands.out" "$TMP/out"
+
+# position ARGS... -> EXPECTED: one getmove on a FEN (and board[x][y] overwrites).
+position() {
+    want=$1
+    shift
+    "$HOST" "$LIB" --position "$@" >"$TMP/out" 2>&1
+    printf '%b\n' "$want" >"$TMP/want"
+    expect_same "getmove on $*" "$TMP/want" "$TMP/out"
+}
+position 'returned 3, board changed' B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12
+position 'returned 1, board changed' B:W15:B10
+position 'returned 2, board unchanged\nPonder: no legal move' W:W:B1
+position 'returned 2, board unchanged\nPonder: no legal move' B:W1:B32
+position 'returned 3, board unchanged\nPonder: a piece (6) on the light square board[0][1]' \
+    B:W21:B1 0 1 6
+position 'returned 3, board unchanged\nPonder: board[6][0] (square 1) holds 7, not a piece' \
+    B:W21:B1 6 0 7
+position 'returned 3, board unchanged\nPonder: board[6][0] (square 1) holds 16, not a piece' \
+    B:W21:B1 6 0 16
+
+# games NAME REFEREE-OPTIONS HOST-OPTIONS: a short match of the host against ponder player; no
+# illegal move, no host fault, no answer later than a second past its time (the suite runs on
+# loaded machines; tests/cb/games.sh measures the timing).
+games() {
+    name=$1 ropts=$2 hopts=$3
+    rm -f "$TMP/stderr"
+    # shellcheck disable=SC2086
+    "$PONDER" match -q -j 1 --max-plies 60 --startup 5 --margin 1 $ropts --stderr "$TMP/stderr" \
+        --pdn "$TMP/games.pdn" "$HOST $LIB --hash 4 --margin 1 $hopts --fen {fen}" \
+        "$PONDER player --hash 4 --time 0.02 --fen {fen}" >"$TMP/out" 2>&1
+    status=$?
+    if [ $status -ne 0 ] || grep -Eq 'illegal|time overrun|exited|crash' "$TMP/out" ||
+        grep -q 'cbhost' "$TMP/stderr" 2>/dev/null; then
+        fail "$name" "status $status" "$(tail -n 8 "$TMP/out")" \
+            "$(grep cbhost "$TMP/stderr" 2>/dev/null | head -n 5)"
+    else pass "$name"; fi
+}
+games "two games through the library with set gamehist" "--time 0.02 --games 2" "--time 0.02"
+games "two games through the library without set gamehist" "--time 0.02 --games 2" \
+    "--time 0.02 --no-gamehist"
+games "a game with CB_EXACT_TIME" "--time 0.02 --games 1" "--time 0.02 --exact"
+games "a game on an incremental clock (0.5 s + 0.01 s)" "--time 0.2 --games 1" "--incr 500 10"
+games "*playnow answers at once (30 s asked, play now after 0.05 s, answer by 1.45 s)" "--time 1 --games 1" \
+    "--time 30 --playnow 0.05"

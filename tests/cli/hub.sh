@@ -1,0 +1,85 @@
+#!/bin/sh
+# hub.sh - `ponder hub': transcripts of the Hub protocol in pydraughts' English dialect
+# (tests/data/hub/NAME.in -> NAME.out; info lines lose their time= and nps=, which vary): the
+# handshake, searches whose moves check the square and colour mapping (a capture for the first
+# mover, a double jump with its pieces in ascending order), bad input of every kind answered
+# with `error'; then what needs timing: ping, stop and ponder-hit during a search, quit and end
+# of input during an endless one; and the command line.
+. "$(dirname "$0")/lib.sh"
+HUB=$PONDER_DATA/hub
+
+for t in handshake search bad; do
+    "$PONDER" hub <"$HUB/$t.in" 2>"$TMP/err" | sed -E 's/ time=[0-9.]+ nps=[0-9.]+//' >"$TMP/out"
+    expect_same "hub transcript $t" "$HUB/$t.out" "$TMP/out"
+done
+
+START=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww
+
+# During an endless search: ping is answered at once, stop ends it with done, a command for
+# after the search is refused while it lasts.
+{
+    printf 'hub\ninit\npos pos=%s\nlevel infinite\ngo analyze\n' "$START"
+    sleep 0.3
+    printf 'ping\npos pos=%s\n' "$START"
+    sleep 0.2
+    printf 'stop\nping\n'
+} | "$PONDER" hub >"$TMP/out" 2>&1
+grep -v '^info' "$TMP/out" | tail -n 4 >"$TMP/got"
+printf 'pong\nerror message="pos during an endless search: send stop first"\n' >"$TMP/want"
+grep '^done move=' "$TMP/out" | head -n 1 >>"$TMP/want"
+echo pong >>"$TMP/want"
+if grep -q '^done move=' "$TMP/got" && grep -q '^info depth=' "$TMP/out"; then
+    expect_same "hub: ping, refusal and stop during an endless search" "$TMP/want" "$TMP/got"
+else
+    fail "hub: ping, refusal and stop during an endless search" "$(cat "$TMP/out" | head -n 20)"
+fi
+
+# go ponder searches until ponder-hit, then answers within the level's time.
+{
+    printf 'hub\ninit\npos pos=%s\nlevel move-time=0.2\ngo ponder\n' "$START"
+    sleep 0.5
+    printf 'ponder-hit\n'
+    sleep 2
+    printf 'quit\n'
+} | "$PONDER" hub >"$TMP/out" 2>&1
+if [ "$(grep -c '^done move=' "$TMP/out")" -eq 1 ]; then pass "hub: ponder-hit turns pondering into a timed search"
+else fail "hub: ponder-hit turns pondering into a timed search" "$(grep -v '^info' "$TMP/out")"; fi
+
+# Only ponder-hit or stop ends pondering: none came, so no done before quit.
+{
+    printf 'hub\ninit\npos pos=%s\nlevel move-time=0.05\ngo ponder\n' "$START"
+    sleep 0.5
+    printf 'quit\n'
+} | "$PONDER" hub >"$TMP/out" 2>&1
+if grep -q '^done' "$TMP/out"; then fail "hub: pondering waits for ponder-hit" "$(grep -v '^info' "$TMP/out")"
+else pass "hub: pondering waits for ponder-hit"; fi
+
+# quit and end of input end an endless search at once: after quit, input stays open for 8 s more,
+# so a hub that ignored quit would still be running then.
+for how in quit eof; do
+    {
+        printf 'hub\ninit\npos pos=%s\nlevel infinite\ngo analyze\n' "$START"
+        sleep 0.3
+        [ $how = quit ] && printf 'quit\n' && sleep 8
+    } | {
+        start=$(date +%s%N)
+        timeout 20 "$PONDER" hub >"$TMP/out" 2>&1
+        echo "$? $((($(date +%s%N) - start) / 1000000))" >"$TMP/ended"
+    }
+    read -r status ms <"$TMP/ended"
+    if [ "$status" -eq 0 ] && [ "$ms" -lt 5000 ]; then
+        pass "hub: $how ends an endless search at once (status 0)"
+    else fail "hub: $how ends an endless search at once (status 0)" "status $status after $ms ms"; fi
+done
+
+# A clock: time= and inc= give a move well within the clock.
+printf 'hub\ninit\npos pos=%s\nlevel time=1 inc=0.1\ngo think\nnew-game\n' "$START" |
+    "$PONDER" hub >"$TMP/out" 2>&1
+expect_grep "hub: level time= inc= answers" '^done move=' "$TMP/out"
+
+expect_status "hub --help" 0 "$PONDER" hub --help
+expect_grep "hub --help prints usage" '^usage: ponder hub' "$TMP/out"
+expect_status "hub with an unknown argument" 2 "$PONDER" hub --frobnicate
+expect_grep "hub names the unknown option" 'unknown option .--frobnicate' "$TMP/err"
+expect_usage_error "hub: an argument" "unexpected argument \`extra'" "$PONDER" hub extra
+expect_usage_error "hub: -- ends the options" "unexpected argument \`--help'" "$PONDER" hub -- --help

@@ -1,0 +1,581 @@
+/*
+ * test_nnue.c - the network evaluation: features, the quantised inference against the float
+ * reference (within a bound derived from the weights), the AVX2 and portable paths against each
+ * other, the file round trip, every kind of damaged file, and the engine's use of a network.
+ */
+#include "check.h"
+#include "engine.h"
+#include "movegen.h"
+#include "nnue.h"
+#include "nnue_random.h"
+#include "notation.h"
+
+#include <math.h>
+#include <unistd.h>
+
+static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
+static uint32_t rng(void)
+{
+    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(rng_state >> 33);
+}
+
+/* Positions from random games (kings included: games run long): N into OUT. */
+static int random_positions(Board *out, int n)
+{
+    int k = 0;
+    while (k < n) {
+        Board b;
+        board_start(&b);
+        for (int ply = 0; ply < 160 && k < n; ply++) {
+            MoveList l;
+            if (movegen_generate(&b, &RULES_ENGLISH, false, &l) == 0)
+                break;
+            board_apply(&b, &l.moves[rng() % (unsigned)l.count]);
+            if (rng() % 3 == 0)
+                out[k++] = b;
+        }
+    }
+    return k;
+}
+
+enum { NPOS = 1500 };
+static Board positions[NPOS];
+static int npositions;
+
+/* A random quantised net of the shape, from SEED. */
+static NnueNet *random_net(int n1, int n2, int n3, int buckets, uint64_t seed, bool wide)
+{
+    char err[ERR_LEN];
+    NnueFloat f;
+    if (!nnue_float_alloc(&f, n1, n2, n3, buckets, err)) {
+        printf("  %s\n", err);
+        return NULL;
+    }
+    nnue_random_fill(&f, seed, wide);
+    NnueNet *n = nnue_quantise(&f, err);
+    nnue_float_free(&f);
+    if (!n)
+        printf("  %s\n", err);
+    return n;
+}
+
+static Bitboard reverse_bits(Bitboard x)
+{
+    Bitboard r = 0;
+    for (int i = 0; i < SQUARE_NB; i++)
+        if (x >> i & 1u)
+            r |= 1u << (31 - i);
+    return r;
+}
+
+static int cmp_u16(const void *a, const void *b)
+{
+    return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+}
+
+/* ---- features ----------------------------------------------------------------------------- */
+
+static void test_features(void)
+{
+    /* Black to move: squares as they are. Black man on 1 (index 0), Black king on 32, White
+     * man on 29, White king on 5. */
+    Board b;
+    board_clear(&b, BLACK);
+    board_set(&b, 0, BLACK, false);
+    board_set(&b, 31, BLACK, true);
+    board_set(&b, 28, WHITE, false);
+    board_set(&b, 4, WHITE, true);
+    uint16_t f[NNUE_MAX_ACTIVE];
+    int n = nnue_features(&b, f);
+    CHECK(n == 4);
+    CHECK(f[0] == 0 && f[1] == 32 + 31 && f[2] == 64 + 28 && f[3] == 96 + 4);
+    /* White to move: White is "us" and the squares turn half a circle (o = 31 - s). */
+    b.side = WHITE;
+    n = nnue_features(&b, f);
+    CHECK(n == 4);
+    CHECK(f[0] == 31 - 28 && f[1] == 32 + 31 - 4 && f[2] == 64 + 31 - 0 && f[3] == 96 + 0);
+    /* The start position: our men on 0-11, theirs on 84-95, for either side to move. */
+    board_start(&b);
+    n = nnue_features(&b, f);
+    CHECK(n == 24);
+    for (int i = 0; i < 12; i++)
+        CHECK(f[i] == i && f[12 + i] == 64 + 20 + i);
+    /* Buckets: 1-6 pieces -> 0, 7-12 -> 1, 13-18 -> 2, 19-24 -> 3 with B = 4. */
+    CHECK(nnue_bucket(&b, 4) == 3);
+    CHECK(nnue_bucket(&b, 1) == 0);
+    CHECK(nnue_bucket(&b, 8) == 7);
+    int want4[25] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3};
+    for (int pieces = 1; pieces <= 24; pieces++) {
+        board_clear(&b, BLACK);
+        for (int s = 0; s < pieces; s++)
+            board_set(&b, s + (s >= 12 ? 8 : 0), s % 2 ? WHITE : BLACK, false);
+        CHECK(nnue_bucket(&b, 4) == want4[pieces]);
+    }
+}
+
+/* The same position seen from the other seat (colours swapped, board turned) has the same
+ * features, so every network scores it the same. */
+static void test_seat_symmetry(void)
+{
+    NnueNet *net = random_net(64, 32, 32, 4, 11, false);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    int bad = 0;
+    for (int i = 0; i < npositions; i++) {
+        const Board *b = &positions[i];
+        Board m = *b;
+        m.pieces[BLACK] = reverse_bits(b->pieces[WHITE]);
+        m.pieces[WHITE] = reverse_bits(b->pieces[BLACK]);
+        m.kings = reverse_bits(b->kings);
+        m.side = b->side ^ 1;
+        m.key = board_compute_key(&m);
+        uint16_t f1[NNUE_MAX_ACTIVE], f2[NNUE_MAX_ACTIVE];
+        int n1 = nnue_features(b, f1), n2 = nnue_features(&m, f2);
+        qsort(f1, (size_t)n1, sizeof f1[0], cmp_u16);
+        qsort(f2, (size_t)n2, sizeof f2[0], cmp_u16);
+        if (n1 != n2 || memcmp(f1, f2, (size_t)n1 * sizeof f1[0]) != 0 ||
+            nnue_evaluate(net, b) != nnue_evaluate(net, &m))
+            bad++;
+    }
+    CHECK(bad == 0);
+    nnue_free(net);
+}
+
+/* ---- quantised against float ------------------------------------------------------------------
+ */
+
+/* The bound on |quantised score - S * float logit| for bucket K of NET, with the float model
+ * the dequantised net (the same weights exactly):
+ *   h1: the accumulator is exact (integers at scale 127), so h1q / 127 = h1.
+ *   h2: h2q = floor(s2 / 64) of the exact sum at scale 127 * 64, clamped: 0 <= h2 - h2q/127 <
+ *       1/127 (clamping to [0, 1] never widens a gap).
+ *   h3: the sum now sees h2's error through W3, then floors again:
+ *       |h3_i - h3q_i / 127| < (sum_j |W3[i][j]| + 1) / 127 =: e3_i.
+ *   y:  |y - out / (127 * 256)| <= sum_i |w4_i| e3_i, and the score truncates out * S / 32512,
+ *       which adds less than one more: the bound is S * sum_i |w4_i| e3_i + 1. */
+static double score_bound(const NnueFloat *f, int k)
+{
+    double ey = 0;
+    for (int i = 0; i < f->n3; i++) {
+        double row = 0;
+        for (int j = 0; j < f->n2; j++)
+            row += fabs(f->w3[((size_t)k * f->n3 + i) * f->n2 + j]);
+        ey += fabs(f->w4[(size_t)k * f->n3 + i]) * (row + 1) / 127.0;
+    }
+    return f->scale * ey + 1;
+}
+
+static void check_against_float(int n1, int n2, int n3, int buckets, uint64_t seed, bool wide)
+{
+    NnueNet *net = random_net(n1, n2, n3, buckets, seed, wide);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    char err[ERR_LEN];
+    NnueFloat f;
+    CHECK(nnue_dequantise(net, &f, err));
+    double bound[NNUE_MAX_BUCKETS], worst = 0, sum = 0;
+    for (int k = 0; k < buckets; k++)
+        bound[k] = score_bound(&f, k);
+    int over = 0, mismatch = 0, distinct = 0, last = 0;
+    for (int i = 0; i < npositions; i++) {
+        const Board *b = &positions[i];
+        int q = nnue_evaluate(net, b), p = nnue_evaluate_portable(net, b);
+        double ref = nnue_float_forward(&f, b) * f.scale, lim = SCORE_DECISIVE - 1;
+        ref = ref > lim ? lim : ref < -lim ? -lim : ref;
+        double d = fabs(q - ref);
+        if (d > bound[nnue_bucket(b, buckets)] + 1e-6)
+            over++;
+        if (d > worst)
+            worst = d;
+        sum += d;
+        if (p != q)
+            mismatch++;
+        if (i == 0 || q != last)
+            distinct++;
+        last = q;
+    }
+    printf("  n1 %d n2 %d n3 %d B %d%s: |quantised - float| mean %.2f max %.2f, bound (bucket 0) "
+           "%.1f\n",
+           n1, n2, n3, buckets, wide ? " wide" : "", sum / npositions, worst, bound[0]);
+    CHECK(over == 0);
+    CHECK(mismatch == 0);
+    CHECK(distinct > npositions / 4); /* the scores vary: the test is not comparing zeros */
+    nnue_float_free(&f);
+    nnue_free(net);
+}
+
+static void test_quantised_matches_float(void)
+{
+    check_against_float(32, 32, 32, 1, 1, false);
+    check_against_float(128, 32, 32, 4, 2, false);
+    check_against_float(256, 32, 32, 4, 3, false);
+    check_against_float(96, 64, 32, 3, 4, false);
+    check_against_float(256, 32, 32, 4, 5, true);
+    check_against_float(1024, 256, 256, 8, 6, false);
+}
+
+/* The float model quantised directly (weights rounded too): the scores stay close to the float
+ * model's, a sanity check on nnue_quantise's scales. */
+static void test_quantise_scales(void)
+{
+    char err[ERR_LEN];
+    NnueFloat f;
+    CHECK(nnue_float_alloc(&f, 256, 32, 32, 4, err));
+    nnue_random_fill(&f, 77, false);
+    NnueNet *net = nnue_quantise(&f, err);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    double sum = 0;
+    for (int i = 0; i < npositions; i++)
+        sum += fabs(nnue_evaluate(net, &positions[i]) - nnue_float_forward(&f, &positions[i]) * 80);
+    printf("  quantised from float: mean |difference| %.2f\n", sum / npositions);
+    CHECK(sum / npositions < 50); /* a wrong scale would be off by hundreds */
+    /* Rounding is half away from zero; out-of-range values saturate. */
+    f.w2[1] = 0.5f / 64; /* exactly half a step (a power of two apart) */
+    f.w2[2] = -0.5f / 64;
+    f.w2[3] = 1.5f / 64;
+    f.w1[2] = 1000;
+    f.w2[0] = -10;
+    f.b4[0] = 1e30f;
+    NnueNet *m = nnue_quantise(&f, err);
+    CHECK(m && m->w2[1] == 1 && m->w2[2] == -1 && m->w2[3] == 2 && m->w1[2] == INT16_MAX &&
+          m->w2[0] == INT8_MIN && m->b4[0] == INT32_MAX);
+    nnue_free(m);
+    nnue_free(net);
+    nnue_float_free(&f);
+}
+
+/* Weights at the int8 and int16 extremes, where a SIMD shortcut would saturate or overflow:
+ * both paths still agree. */
+static void test_extremes(void)
+{
+    NnueNet *net = random_net(64, 32, 32, 2, 9, true);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    for (int pass = 0; pass < 3; pass++) {
+        size_t b = (size_t)net->buckets;
+        for (size_t i = 0; i < b * 32 * 64; i++)
+            net->w2[i] = pass == 0 ? INT8_MIN : pass == 1 ? INT8_MAX : (i & 1 ? INT8_MIN : 127);
+        for (size_t i = 0; i < b * 32 * 32; i++)
+            net->w3[i] = pass == 1 ? INT8_MIN : INT8_MAX;
+        for (size_t i = 0; i < NNUE_FEATURES * 64; i++)
+            net->w1[i] = (int16_t)(pass == 2 ? INT16_MAX : i % 3 == 0 ? 3000 : -200);
+        for (size_t i = 0; i < b * 32; i++) {
+            net->w4[i] = pass == 2 ? INT16_MIN : INT16_MAX;
+            net->b2[i] = net->b3[i] = pass == 1 ? INT32_MAX : INT32_MIN + 5;
+        }
+        net->b4[0] = net->b4[1] = pass == 0 ? INT32_MAX : INT32_MIN;
+        int mismatch = 0;
+        for (int i = 0; i < npositions; i++) {
+            int q = nnue_evaluate(net, &positions[i]);
+            if (q != nnue_evaluate_portable(net, &positions[i]) || q > SCORE_DECISIVE - 1 ||
+                q < -(SCORE_DECISIVE - 1))
+                mismatch++;
+        }
+        CHECK(mismatch == 0);
+    }
+    nnue_free(net);
+}
+
+/* ---- incremental updates ------------------------------------------------------------------ */
+
+/* Along random games (captures, multi-jumps, crowning included), each position's accumulators
+ * updated from the previous position's equal the ones computed from scratch, and score the
+ * same as the full evaluation; also between two unrelated positions. */
+static void test_incremental(void)
+{
+    int shapes[3][2] = {{128, 4}, {256, 4}, {96, 1}};
+    for (int s = 0; s < 3; s++) {
+        NnueNet *net = random_net(shapes[s][0], 32, 32, shapes[s][1], 51 + (uint64_t)s, s == 2);
+        CHECK(net != NULL);
+        if (!net)
+            return;
+        size_t size = nnue_acc_size(net);
+        CHECK(size == 2 * (size_t)shapes[s][0] * 2);
+        int16_t *a = aligned_alloc(32, size), *c = aligned_alloc(32, size),
+                *full = aligned_alloc(32, size);
+        int differ = 0, scores = 0, moves = 0, captures = 0, crowns = 0;
+        for (int game = 0; game < 40; game++) {
+            Board b;
+            board_start(&b);
+            nnue_acc_refresh(net, &b, a);
+            for (int ply = 0; ply < 150; ply++) {
+                MoveList l;
+                if (movegen_generate(&b, &RULES_ENGLISH, false, &l) == 0)
+                    break;
+                const Move *m = &l.moves[rng() % (unsigned)l.count];
+                captures += m->captured != 0;
+                crowns += (m->flags & MOVE_CROWNS) != 0;
+                Board child = b;
+                board_apply(&child, m);
+                nnue_acc_update(net, &b, &child, a, c);
+                nnue_acc_refresh(net, &child, full);
+                differ += memcmp(c, full, size) != 0;
+                scores += nnue_evaluate_acc(net, &child, c) != nnue_evaluate(net, &child) ||
+                          nnue_evaluate(net, &child) != nnue_evaluate_portable(net, &child);
+                memcpy(a, c, size);
+                b = child;
+                moves++;
+            }
+        }
+        CHECK(differ == 0);
+        CHECK(scores == 0);
+        CHECK(moves > 1000 && captures > 100 && crowns > 10);
+        /* Between unrelated positions the difference of the boards is applied all the same. */
+        for (int i = 0; i + 1 < 200; i++) {
+            nnue_acc_refresh(net, &positions[i], a);
+            nnue_acc_update(net, &positions[i], &positions[i + 1], a, c);
+            nnue_acc_refresh(net, &positions[i + 1], full);
+            differ += memcmp(c, full, size) != 0;
+        }
+        CHECK(differ == 0);
+        free(a);
+        free(c);
+        free(full);
+        nnue_free(net);
+    }
+}
+
+/* ---- files -------------------------------------------------------------------------------- */
+
+static void test_round_trip(void)
+{
+    NnueNet *net = random_net(160, 64, 32, 3, 21, false);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    size_t size = nnue_write(net, NULL, 0);
+    CHECK(size == nnue_file_size(160, 64, 32, 3));
+    CHECK(size == 64 + 2 * 128 * 160 + 2 * 160 +
+                      3 * (64 * 160 + 4 * 64 + 32 * 64 + 4 * 32 + 2 * 32 + 4) + 4);
+    unsigned char *buf = malloc(size);
+    CHECK(nnue_write(net, buf, size - 1) == size); /* too small: nothing written */
+    CHECK(nnue_write(net, buf, size) == size);
+    CHECK(memcmp(buf, "PONDNET", 8) == 0);
+    char err[ERR_LEN];
+    NnueNet *back = nnue_read(buf, size, "mem", err);
+    CHECK(back != NULL);
+    if (back) {
+        CHECK(back->n1 == 160 && back->n2 == 64 && back->n3 == 32 && back->buckets == 3 &&
+              back->scale == 80);
+        CHECK_STR(back->name, "random");
+        CHECK(memcmp(back->w1, net->w1, 128 * 160 * 2) == 0);
+        CHECK(memcmp(back->w2, net->w2, 3 * 64 * 160) == 0);
+        CHECK(memcmp(back->b3, net->b3, 3 * 32 * 4) == 0);
+        CHECK(memcmp(back->w4, net->w4, 3 * 32 * 2) == 0);
+        CHECK(memcmp(back->b4, net->b4, 3 * 4) == 0);
+        int diff = 0;
+        for (int i = 0; i < npositions; i++)
+            diff += nnue_evaluate(net, &positions[i]) != nnue_evaluate(back, &positions[i]);
+        CHECK(diff == 0);
+        nnue_free(back);
+    }
+    /* Through a file. */
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/test_nnue_%d.pnet", (int)getpid());
+    CHECK(nnue_save(net, path, err));
+    back = nnue_load(path, err);
+    CHECK(back != NULL);
+    if (back) {
+        unsigned char *again = malloc(size);
+        CHECK(nnue_write(back, again, size) == size && memcmp(again, buf, size) == 0);
+        free(again);
+        nnue_free(back);
+    }
+    remove(path);
+    CHECK(nnue_load(path, err) == NULL);
+    CHECK(strstr(err, "cannot open") != NULL && strstr(err, path) == err);
+    CHECK(!nnue_save(net, "/nonexistent-dir/x.pnet", err));
+    CHECK(strstr(err, "/nonexistent-dir/x.pnet: cannot write") == err);
+    free(buf);
+    nnue_free(net);
+}
+
+static uint32_t fnv(const unsigned char *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> 8 * i);
+}
+
+/* Reads BUF (SIZE bytes, with the checksum made right again when FIX) and expects a failure
+ * whose message contains WANT. */
+static void expect_damage(const unsigned char *good, size_t good_size, int at, uint32_t value,
+                          int width, long resize, bool fix, const char *want)
+{
+    size_t size = (size_t)((long)good_size + resize);
+    unsigned char *buf = calloc(1, size + 8);
+    memcpy(buf, good, size < good_size ? size : good_size);
+    if (at >= 0) {
+        if (width == 4)
+            put32(buf + at, value);
+        else
+            buf[at] = (unsigned char)value;
+    }
+    if (fix && size >= 4)
+        put32(buf + size - 4, fnv(buf, size - 4));
+    char err[ERR_LEN];
+    NnueNet *n = nnue_read(buf, size, "net.pnet", err);
+    if (n || !strstr(err, want) || strncmp(err, "net.pnet: ", 10) != 0) {
+        printf("  damage at %d (%u): got \"%s\", expected \"%s\"\n", at, value, n ? "(read)" : err,
+               want);
+        check_failed++;
+    }
+    nnue_free(n);
+    free(buf);
+}
+
+static void test_damaged_files(void)
+{
+    NnueNet *net = random_net(64, 32, 32, 2, 31, false);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    size_t size = nnue_write(net, NULL, 0);
+    unsigned char *good = malloc(size);
+    nnue_write(net, good, size);
+    char err[ERR_LEN];
+    NnueNet *ok = nnue_read(good, size, "net.pnet", err);
+    CHECK(ok != NULL);
+    nnue_free(ok);
+
+    expect_damage(good, size, -1, 0, 0, -(long)size + 10, false, "10 bytes, too short");
+    expect_damage(good, size, 0, 'p', 1, 0, true, "not a Ponder network");
+    expect_damage(good, size, 7, 'x', 1, 0, true, "not a Ponder network");
+    expect_damage(good, size, 8, 2, 4, 0, true, "version 2 is not supported");
+    expect_damage(good, size, 12, 127, 4, 0, true, "features = 127, expected 128");
+    expect_damage(good, size, 16, 33, 4, 0, true, "n1 = 33 is not a multiple of 32");
+    expect_damage(good, size, 16, 0, 4, 0, true, "n1 = 0 is outside 32..1024");
+    expect_damage(good, size, 16, 2048, 4, 0, true, "n1 = 2048 is outside 32..1024");
+    expect_damage(good, size, 16, 0xffffffffu, 4, 0, true, "n1 = 1073741824 is outside");
+    expect_damage(good, size, 20, 512, 4, 0, true, "n2 = 512 is outside 32..256");
+    expect_damage(good, size, 24, 40, 4, 0, true, "n3 = 40 is not a multiple of 32");
+    expect_damage(good, size, 28, 0, 4, 0, true, "buckets = 0 is outside 1..8");
+    expect_damage(good, size, 28, 9, 4, 0, true, "buckets = 9 is outside 1..8");
+    expect_damage(good, size, 32, 0, 4, 0, true, "score_scale = 0 is outside 1..10000");
+    expect_damage(good, size, 32, (uint32_t)-5, 4, 0, true, "score_scale = -5 is outside");
+    expect_damage(good, size, 32, 10001, 4, 0, true, "score_scale = 10001 is outside");
+    expect_damage(good, size, 36, 1, 4, 0, true, "reserved field is 1, not 0");
+    expect_damage(good, size, 41, 7, 1, 0, true, "name has a byte 0x07 that is not printable");
+    expect_damage(good, size, 40, 0xe9, 1, 0, true, "name has a byte 0xe9");
+    expect_damage(good, size, 50, 'x', 1, 0, true, "name is not NUL-padded");
+    {
+        unsigned char *named = malloc(size);
+        memcpy(named, good, size);
+        memset(named + 40, 'a', NNUE_NAME_LEN);
+        expect_damage(named, size, -1, 0, 0, 0, true, "name is not NUL-terminated");
+        free(named);
+    }
+    expect_damage(good, size, -1, 0, 0, -1, false, "bytes, expected");
+    expect_damage(good, size, -1, 0, 0, 1, false, "bytes, expected");
+    expect_damage(good, size, 28, 1, 4, 0, true, "bytes, expected");
+    expect_damage(good, size, 100, 0x55, 1, 0, false, "checksum mismatch (file damaged?)");
+    expect_damage(good, size, (int)size - 2, 0x55, 1, 0, false, "checksum mismatch");
+    /* The message names the size the header implies. */
+    char want[96];
+    snprintf(want, sizeof want, "%zu bytes, expected %zu for n1 = 64", size - 1, size);
+    expect_damage(good, size, -1, 0, 0, -1, false, want);
+    /* Shapes a writer refuses (nnue_check_shape), as the float model allocator does. */
+    NnueFloat f;
+    CHECK(!nnue_float_alloc(&f, 33, 32, 32, 1, err) && strstr(err, "n1 = 33") != NULL);
+    CHECK(!nnue_check_shape(64, 32, 32, 1, 80, "bad\tname", err) && strstr(err, "0x09"));
+    CHECK(nnue_check_shape(64, 32, 32, 1, 80, "gen1", err));
+    free(good);
+    nnue_free(net);
+}
+
+/* ---- the engine ---------------------------------------------------------------------------- */
+
+static void test_engine(void)
+{
+    NnueNet *net = random_net(128, 32, 32, 4, 41, false);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    char path[64], err[ERR_LEN];
+    snprintf(path, sizeof path, "/tmp/test_nnue_engine_%d.pnet", (int)getpid());
+    CHECK(nnue_save(net, path, err));
+    EngineOptions o;
+    engine_default_options(&o);
+    o.hash_mb = 1;
+    o.egdb_dir = NULL;
+    o.net = path;
+    Engine *e = engine_new(&o, err);
+    CHECK(e != NULL);
+    if (e) {
+        CHECK(engine_uses_net(e));
+        int diff = 0;
+        for (int i = 0; i < 200; i++)
+            diff += engine_evaluate(e, &positions[i]) != nnue_evaluate(net, &positions[i]);
+        CHECK(diff == 0);
+        /* A search with the network finds a move. */
+        static Game g;
+        Board b;
+        board_start(&b);
+        game_init(&g, &RULES_ENGLISH, &b);
+        SearchLimits lim = {.depth = 6};
+        SearchResult r = engine_search(e, &g, &lim, NULL, NULL);
+        CHECK(r.has_move && r.info.nodes > 0);
+        engine_free(e);
+    }
+    /* --eval classic keeps the formula even with a net given. */
+    o.eval = ENGINE_EVAL_CLASSIC;
+    e = engine_new(&o, err);
+    CHECK(e && !engine_uses_net(e));
+    engine_free(e);
+    /* A damaged file: engine_new fails with the file's message. */
+    FILE *fp = fopen(path, "r+b");
+    CHECK(fp != NULL);
+    if (fp) {
+        fseek(fp, 200, SEEK_SET);
+        fputc(0x5a ^ fgetc(fp), fp);
+        fclose(fp);
+    }
+    o.eval = ENGINE_EVAL_NET;
+    CHECK(engine_new(&o, err) == NULL);
+    CHECK(strstr(err, path) == err && strstr(err, "checksum mismatch"));
+    /* Without a file, the built-in network, which this build has or has not. */
+    o.net = NULL;
+    e = engine_new(&o, err);
+    CHECK((e != NULL) == nnue_has_default());
+    if (!e)
+        CHECK(strstr(err, "no network is built in") != NULL);
+    engine_free(e);
+    o.eval = ENGINE_EVAL_DEFAULT;
+    e = engine_new(&o, err);
+    CHECK(e && engine_uses_net(e) == nnue_has_default());
+    engine_free(e);
+    int ev = 0;
+    CHECK(engine_eval_parse("classic", &ev) && ev == ENGINE_EVAL_CLASSIC);
+    CHECK(engine_eval_parse("net", &ev) && ev == ENGINE_EVAL_NET);
+    CHECK(!engine_eval_parse("Net", &ev) && ev == ENGINE_EVAL_NET);
+    remove(path);
+    nnue_free(net);
+}
+
+int main(void)
+{
+    npositions = random_positions(positions, NPOS);
+    RUN("nnue", test_features);
+    RUN("nnue", test_seat_symmetry);
+    RUN("nnue", test_quantised_matches_float);
+    RUN("nnue", test_quantise_scales);
+    RUN("nnue", test_extremes);
+    RUN("nnue", test_incremental);
+    RUN("nnue", test_round_trip);
+    RUN("nnue", test_damaged_files);
+    RUN("nnue", test_engine);
+    return check_total_failed ? 1 : 0;
+}
