@@ -1,7 +1,8 @@
 /*
  * cli.h - small helpers every front end shares: strict number parsing for options, reading a
  * whole file or stream with a size cap, a monotonic clock, and the usage convention (bad
- * arguments print the problem and the usage on stderr and exit 2).
+ * arguments print the problem and "see `ponder CMD --help'" on stderr, opts_see_help, and exit
+ * 2).
  */
 #pragma once
 

@@ -521,7 +521,7 @@ static int cmd_console(int argc, char **argv)
     return ok ? 0 : 1;
 
 bad:
-    usage(stderr);
+    opts_see_help("ponder console");
     return 2;
 }
 

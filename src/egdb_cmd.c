@@ -185,13 +185,16 @@ static int cmd_egdb(int argc, char **argv)
         }
     }
     if (optind >= argc) {
-        fprintf(stderr, "ponder egdb: an action is needed\n");
+        fprintf(stderr, "ponder egdb: an action is needed: build, probe, info, verify or speed\n");
         goto bad;
     }
     const char *verb = argv[optind++];
     if (strcmp(verb, "build") && strcmp(verb, "probe") && strcmp(verb, "info") &&
         strcmp(verb, "verify") && strcmp(verb, "speed")) {
-        fprintf(stderr, "ponder egdb: unknown action `%s'\n", verb);
+        fprintf(stderr,
+                "ponder egdb: unknown action `%s' (the actions: build, probe, info, verify, "
+                "speed)\n",
+                verb);
         goto bad;
     }
     if (strcmp(verb, "probe") == 0 && optind < argc)
@@ -352,7 +355,7 @@ static int cmd_egdb(int argc, char **argv)
     egdb_close(set);
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder egdb");
     return 2;
 }
 

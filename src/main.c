@@ -56,7 +56,6 @@ int main(int argc, char **argv)
     const Command *c = command_find(name);
     if (c)
         return c->run(argc - 1, argv + 1);
-    fprintf(stderr, "ponder: unknown command `%s'\n\n", name);
-    help(stderr);
+    fprintf(stderr, "ponder: unknown command `%s' (`ponder help' lists them)\n", name);
     return 2;
 }

@@ -11,6 +11,7 @@
 #include "command.h"
 #include "match_run.h"
 #include "match_stats.h"
+#include "opts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -409,7 +410,7 @@ static int cmd_match(int argc, char **argv)
     free(openings);
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder match");
     return 2;
 }
 

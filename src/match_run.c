@@ -156,13 +156,13 @@ int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd)
         bool ok = c != OPTS_BAD && (c >= RUN_OPT_OWN ? cmd->option(cmd->ctx, c, optarg)
                                                      : common_option(o, c, optarg));
         if (!ok) {
-            cmd->usage(stderr);
+            opts_see_help(cmd->prog);
             return 2;
         }
     }
     for (; optind < argc; optind++)
         if (!cmd->argument(cmd->ctx, argv[optind])) {
-            cmd->usage(stderr);
+            opts_see_help(cmd->prog);
             return 2;
         }
     return -1;

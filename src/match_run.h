@@ -76,7 +76,7 @@ typedef struct {
 /* Reads the command line of match or tournament (getopt_long; ARGV[0] is the command): the
  * common options into O (defaults set by run_default_options), the command's own through CMD.
  * Returns -1 when the run can go on, 0 after printing the usage for --help, 2 after a bad option
- * or argument (the message and the usage printed on stderr). */
+ * or argument (the message and "see `PROG --help'" printed on stderr). */
 int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd);
 
 /* Usage lines of the common options, for the commands' --help. */

@@ -131,7 +131,7 @@ int cmd_perft(int argc, char **argv)
     perft_hash_free(h);
     return 0;
 bad:
-    usage(stderr);
+    opts_see_help("ponder perft");
     return 2;
 }
 

@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "command.h"
 #include "notation.h"
+#include "opts.h"
 #include "pdn.h"
 
 #include <ctype.h>
@@ -597,7 +598,7 @@ static int cmd_play(int argc, char **argv)
     if (status == 0)
         return 0;
     if (status == 2) {
-        play_usage(stderr);
+        opts_see_help("ponder play");
         return 2;
     }
     game_init(&p->game, &RULES_ENGLISH, NULL);

@@ -277,7 +277,7 @@ static int cmd_player(int argc, char **argv)
         engine_free(pl.engine);
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder player");
     return 2;
 }
 

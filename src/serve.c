@@ -749,7 +749,7 @@ int cmd_serve(int argc, char **argv)
     printf("ponder serve: stopped\n");
     return 0;
 bad:
-    usage(stderr);
+    opts_see_help("ponder serve");
     return 2;
 }
 

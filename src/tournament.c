@@ -10,6 +10,7 @@
 #include "command.h"
 #include "match_run.h"
 #include "match_stats.h"
+#include "opts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -407,7 +408,7 @@ out:
     free(openings);
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder tournament");
     return 2;
 }
 

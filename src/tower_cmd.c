@@ -247,7 +247,7 @@ int cmd_tower(int argc, char **argv)
     }
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder tower");
     return 2;
 }
 

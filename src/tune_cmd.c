@@ -313,7 +313,7 @@ static int cmd_tune(int argc, char **argv)
                 rep.before_valid, rep.after_valid, out);
     return 0;
 bad:
-    usage(stderr);
+    opts_see_help("ponder tune");
     return 2;
 }
 

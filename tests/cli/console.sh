@@ -398,7 +398,7 @@ expect_status "console --help" 0 "$PONDER" console --help
 expect_grep "console --help prints the usage" '^usage: ponder \[console\]' "$TMP/out"
 expect_status "help console" 0 "$PONDER" help console
 expect_status "unknown option" 2 "$PONDER" console --bogus
-expect_grep "unknown option: usage on stderr" '^usage: ponder' "$TMP/err"
+expect_grep "unknown option: see the usage" "^see .ponder console --help'$" "$TMP/err"
 expect_status "unknown argument" 2 "$PONDER" console extra
 expect_status "--hash without a value" 2 "$PONDER" console --hash
 expect_status "--hash 0" 2 "$PONDER" console --hash 0

@@ -1,7 +1,7 @@
 #!/bin/sh
 # perft.sh - `ponder perft' from the command line: the output format, counts against
 # tests/data/perft.txt, --divide (its lines sum to the total), --paths, --rules, --fen, --hash,
-# and bad arguments (exit 2 with the usage on stderr). Expected counts of the small positions were
+# and bad arguments (exit 2 with the message and `see ponder perft --help' on stderr). Expected counts of the small positions were
 # worked out by hand (see tests/unit/test_movegen.c for the board geometry).
 . "$(dirname "$0")/lib.sh"
 
@@ -103,13 +103,15 @@ if [ $? -eq 0 ] && grep -q '^usage: ponder perft' "$TMP/out" && [ ! -s "$TMP/err
     pass "perft --help"
 else fail "perft --help" "$(head -n 3 "$TMP/out")"; fi
 
-# bad NAME MESSAGE ARGS... : exit 2, MESSAGE and the usage on stderr, nothing on stdout.
+# bad NAME MESSAGE ARGS... : exit 2, MESSAGE and `see ponder perft --help' on stderr, nothing on
+# stdout.
 bad() {
     name=$1 msg=$2
     shift 2
     "$PONDER" perft "$@" >"$TMP/out" 2>"$TMP/err"
     status=$?
-    if [ $status -eq 2 ] && grep -q -- "$msg" "$TMP/err" && grep -q '^usage: ponder perft' "$TMP/err" &&
+    if [ $status -eq 2 ] && grep -q -- "$msg" "$TMP/err" && short_usage_error "$TMP/err" &&
+        grep -q "^see .ponder perft --help'$" "$TMP/err" &&
         [ ! -s "$TMP/out" ]; then
         pass "$name"
     else

@@ -144,13 +144,13 @@ printf '\002' | dd of="$TMP/v2.ptd" bs=1 seek=8 conv=notrunc 2>/dev/null
 tune_bad "tune: a newer format version" "$TMP/v2.ptd" "format version 2, this program reads version 1"
 
 # ---- bad arguments ---------------------------------------------------------------------------
-# bad NAME PATTERN ARGS... : exit status 2, PATTERN in stderr, the usage after it.
+# bad NAME PATTERN ARGS... : exit status 2, PATTERN in stderr, `see ponder CMD --help' after it.
 bad() {
     name=$1 pattern=$2
     shift 2
     "$@" >"$TMP/out" 2>"$TMP/err"
     got=$?
-    if [ $got -eq 2 ] && grep -Eq -- "$pattern" "$TMP/err" && grep -q '^usage: ' "$TMP/err" &&
+    if [ $got -eq 2 ] && grep -Eq -- "$pattern" "$TMP/err" && short_usage_error "$TMP/err" &&
         [ ! -s "$TMP/out" ]; then
         pass "$name"
     else

@@ -145,7 +145,7 @@ fi
 expect_status "tower --help exits 0" 0 "$PONDER" tower --help
 expect_grep "tower --help describes --depth" "--depth N" "$TMP/out"
 expect_status "tower --depth 0 is refused" 2 "$PONDER" tower --depth 0
-expect_grep "tower bad argument prints the usage" "^usage: ponder tower" "$TMP/err"
+expect_grep "tower bad argument points to the usage" "^see .ponder tower --help'$" "$TMP/err"
 expect_status "tower --depth 41 is refused" 2 "$PONDER" tower --depth 41
 expect_status "tower --depth x is refused" 2 "$PONDER" tower --depth x
 expect_status "tower --depth without a value" 2 "$PONDER" tower --depth

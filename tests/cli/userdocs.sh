@@ -29,3 +29,16 @@ fi
 if grep -nE 'installed by `make` with `npm ci`' "$ROOT"/docs/*.md "$ROOT/README.md" >"$TMP/npm"; then
     fail "the docs do not say plain make runs npm ci" "$(cat "$TMP/npm")"
 else pass "the docs do not say plain make runs npm ci"; fi
+
+# A bad argument prints the problem and where to read more, not the whole usage (35 lines that
+# scrolled the problem away).
+for args in "match --bogus a b" "egdb" "egdb frob" "serve --port x" "perft abc" "tournament a=x" \
+    "play --time 0" "player --depth x" "tune" "selfplay --games 0" "hackerrank --depth 0" \
+    "bench 0" "tower extra" "console --bogus" "hub extra"; do
+    # shellcheck disable=SC2086
+    expect_usage_error "ponder $args: the problem, then see --help" "ponder" "$PONDER" $args
+done
+"$PONDER" no-such-command >"$TMP/out" 2>"$TMP/err"
+if [ $? -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -q "unknown command .no-such-command' (.ponder help' lists them)" "$TMP/err"; then
+    pass "an unknown command is one line"
+else fail "an unknown command is one line" "$(cat "$TMP/err")"; fi
