@@ -108,7 +108,8 @@ bool board_reachable(const Board *b, char *err)
     for (int sq = 0; sq < SQUARE_NB; sq++) {
         int c = board_color_at(b, sq);
         if (c >= 0 && !board_is_king(b, sq) && board_crown_square(c, sq)) {
-            snprintf(err, ERR_LEN, "a %s man on square %d, its crowning row (write it as a king: K%d)",
+            snprintf(err, ERR_LEN,
+                     "a %s man on square %d, its crowning row (write it as a king: K%d)",
                      c == WHITE ? "White" : "Black", sq + 1, sq + 1);
             return false;
         }

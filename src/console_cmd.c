@@ -443,6 +443,7 @@ typedef struct {
 } ConsoleCommand;
 
 static const ConsoleCommand COMMANDS[] = {
+    /* clang-format off */
     {"?", cmd_help, 0},
     {"analyze", cmd_analyze, 0},
     {"black", cmd_black, 0},
@@ -464,6 +465,7 @@ static const ConsoleCommand COMMANDS[] = {
     {"undo", cmd_undo, 0},
     {"verbose", cmd_verbose, 0},
     {"white", cmd_white, 0},
+    /* clang-format on */
 };
 
 /* Carries out one input line. Returns false to quit. */

@@ -14,7 +14,8 @@
  *
  * Errors (an unknown or ambiguous option, a missing value, a value given to a flag, a bad engine
  * option value) are printed on stderr as `PROG: ...' naming the option; the caller then prints
- * "see `PROG --help'" (opts_see_help) and exits 2. getopt's own messages are turned off (opterr = 0).
+ * "see `PROG --help'" (opts_see_help) and exits 2. getopt's own messages are turned off
+ * (opterr = 0).
  */
 #pragma once
 

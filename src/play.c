@@ -12,8 +12,8 @@
  *
  * Every answer is checked; a bad one is answered with what was wrong and the question is asked
  * again. End of input, or `quit', at any question ends the program cleanly with status 0; `quit'
- * or Ctrl-C during a game first offers to save it (a second Ctrl-C leaves at once). When stdin is not a
- * terminal the answers are echoed, so that a piped game reads like one played by hand. The
+ * or Ctrl-C during a game first offers to save it (a second Ctrl-C leaves at once). When stdin is
+ * not a terminal the answers are echoed, so that a piped game reads like one played by hand. The
  * options, the set-up questions and the line reader are in play_setup.c, the drawing in
  * play_view.c.
  */
@@ -454,8 +454,7 @@ static TurnStatus human_turn(Play *p)
                     snprintf(msg, sizeof msg, "There is no move %s: there is one move, 1.", a);
                 else
                     snprintf(msg, sizeof msg,
-                             "There is no move %s: the moves are numbered 1 to %d.", a,
-                             list.count);
+                             "There is no move %s: the moves are numbered 1 to %d.", a, list.count);
                 play_complain(p, msg);
                 continue;
             }

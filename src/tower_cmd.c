@@ -6,8 +6,8 @@
  * each under a separator line with its number, the board cost and the board. The first bad
  * action ends the run with the assignment's error message (exit status 1). A line `A' then
  * computes and plays one action by minimax of depth 3, `P' up to ten; lines after the command are
- * not carried out (a warning on stderr counts them). Stdout is exactly the assignment's output; the only addition, on stderr, is the input
- * line where an error was found.
+ * not carried out (a warning on stderr counts them). Stdout is exactly the assignment's output; the
+ * only addition, on stderr, is the input line where an error was found.
  *
  * Choices where the assignment is silent (see docs/tower.md): blank lines, blanks around a line
  * and CR line ends are ignored; letters may be lower case; an empty input prints the setup alone
@@ -149,7 +149,8 @@ static void usage(FILE *f)
         f,
         "usage: ponder tower [--depth N]\n"
         "\n"
-        "The tower variant of checkers (COMP10002, 2021): reads actions such as `G6-F5' on stdin, one\n"
+        "The tower variant of checkers (COMP10002, 2021): reads actions such as `G6-F5' on stdin, "
+        "one\n"
         "per line, Black first, and prints the setup and each action with its board cost and\n"
         "board. A final line `A' computes and plays the next action by minimax, `P' plays up\n"
         "to ten; the side left without an action loses. An illegal action prints the reason\n"

@@ -101,7 +101,8 @@ static void print_version(void)
             printf(" %s", f[i].name);
             extra++;
         }
-    printf("%s\n", extra ? " (unused by this build: rebuild with ARCH=-march=native)" : " nothing more");
+    printf("%s\n",
+           extra ? " (unused by this build: rebuild with ARCH=-march=native)" : " nothing more");
 }
 
 static int cmd_version(int argc, char **argv)

@@ -284,6 +284,9 @@ static void openings_rule(void)
 
 int main(void)
 {
+    /* As run_games() does while a run lasts: a program that is gone before the referee writes to
+     * it (one that cannot start) must not kill the referee with SIGPIPE. */
+    signal(SIGPIPE, SIG_IGN);
     RUN("referee", expand);
     RUN("referee", openings_rule);
     RUN("referee", scripted_losses);
