@@ -222,6 +222,10 @@ bool play_load_board(Play *p, const char *path, bool set_time, char *msg, size_t
         snprintf(msg, size, "%s is not a board file: %s.", path, where);
         return false;
     }
+    if (!board_reachable(&b, err)) { /* the rule every program applies to a set-up position */
+        snprintf(msg, size, "%s: %s.", path, err);
+        return false;
+    }
     game_init(&p->game, &RULES_ENGLISH, &b);
     if (set_time)
         p->opt.time = t;

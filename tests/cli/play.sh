@@ -50,6 +50,11 @@ done
 expect_status "play --weights /nonexistent: exit 1" 1 "$PONDER" play --weights /nonexistent/w.txt \
     --black human --white human
 expect_grep "play --weights /nonexistent: says why" "^ponder play: .*/nonexistent/w.txt" "$TMP/err"
+# A man on its own crowning row (Black's on 29): the words every program uses (board_reachable).
+expect_status "play --board with a man on its crowning row: exit 2" 2 "$PONDER" play --board \
+    "$PLAYDATA/crowning-row.txt" --black human --white human
+expect_grep "play --board with a man on its crowning row: says so" \
+    "crowning-row.txt: a Black man on square 29, its crowning row \(write it as a king: K29\)" "$TMP/err"
 "$PONDER" play --board "$PLAYDATA/bad-digit.txt" 2>"$TMP/err" >/dev/null
 expect_grep "bad board file: what and where" "is not a board file: square 11: .7' is not a digit 0-4 at line 3, column 11" "$TMP/err"
 
