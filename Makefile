@@ -3,6 +3,7 @@
 #   make            build ./ponder (optimised)
 #   make test       unit + command-line tests, then the same suite under ASan+UBSan
 #   make bench      engine and perft benchmarks (long; not part of the tests)
+#   make core       build build/release/libponder-core.a, the rules + engine library alone
 #   make debug      build build/debug/ponder with -O0 -g
 #   make format     clang-format every source file
 #   make clean      remove build products
@@ -23,6 +24,18 @@ SRC      := $(wildcard src/*.c)
 LIBSRC   := $(filter-out src/main.c,$(SRC))
 TESTSRC  := $(wildcard tests/unit/test_*.c)
 
+# The floors (docs/design.md), each using only the ones below it: util (clock, files, parsing),
+# the rules library, the engine. Together they are the core library, libponder-core.a: what a
+# host program (CheckerBoard's engine API) links, with no front end, no cli.c, no civetweb or
+# cJSON, nothing that prints, exits or reads the environment (tests/cli/floors.sh checks all of
+# it). The front ends and tools (everything else in src/) sit above; libponder.a holds them all,
+# for the tests that need front-end code.
+UTIL_MODULES   := util
+RULES_MODULES  := bitboard board rules movegen notation pdn game openings perft
+ENGINE_MODULES := ponder engine search eval weights tt timeman egdb egdb_index egdb_build baseline \
+                  tower
+CORESRC := $(foreach m,$(UTIL_MODULES) $(RULES_MODULES) $(ENGINE_MODULES),src/$(m).c)
+
 # Variant settings: release (./ponder), asan (sanitizers), debug. The release build prefers
 # clang (installed by scripts/deps/fuzz.list): the engine searches 5-15% more nodes per second
 # than with gcc 12 (docs/engine.md); the other variants use $(CC), so both compilers check the code.
@@ -37,9 +50,12 @@ debug_CFLAGS   := -O0 -g -DPONDER_CHECKED
 
 .SECONDARY:
 
-.PHONY: all test test-release test-asan bench debug format clean deps
+.PHONY: all test test-release test-asan bench debug format clean deps core print-floors
 
 all: ponder
+
+# The core library alone (see CORESRC above).
+core: build/release/libponder-core.a
 
 # --- third-party packages (Debian) -----------------------------------------------------------
 # Each feature lists the Debian packages it needs in scripts/deps/NAME.list.
@@ -61,6 +77,10 @@ build/$(1)/tests/%.o: tests/unit/%.c | $(DEPS_STAMP)
 	$$($(1)_CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -Isrc -Itests/unit -c $$< -o $$@
 
 build/$(1)/libponder.a: $$(patsubst src/%.c,build/$(1)/%.o,$$(LIBSRC))
+	@rm -f $$@
+	ar rcs $$@ $$^
+
+build/$(1)/libponder-core.a: $$(patsubst src/%.c,build/$(1)/%.o,$$(CORESRC))
 	@rm -f $$@
 	ar rcs $$@ $$^
 
@@ -96,14 +116,20 @@ debug: build/debug/ponder
 # --- tests -------------------------------------------------------------------------------------
 # tests/run.sh runs the unit test binaries and the command-line scripts of a variant and prints
 # `N passed, N failed'; the last line of `make test' sums both variants.
-test: ponder $(release_TESTS) build/asan/ponder $(asan_TESTS)
+test: ponder $(release_TESTS) build/release/libponder-core.a build/asan/ponder $(asan_TESTS)
 	@sh tests/run.sh release asan
 
-test-release: ponder $(release_TESTS)
+test-release: ponder $(release_TESTS) build/release/libponder-core.a
 	@sh tests/run.sh release
 
-test-asan: build/asan/ponder $(asan_TESTS)
+test-asan: build/asan/ponder $(asan_TESTS) build/release/libponder-core.a
 	@sh tests/run.sh asan
+
+# The floors' module lists, for tests/cli/floors.sh.
+print-floors:
+	@echo "util: $(UTIL_MODULES)"
+	@echo "rules: $(RULES_MODULES)"
+	@echo "engine: $(ENGINE_MODULES)"
 
 build/release/makeunmake: tests/bench/makeunmake.c build/release/libponder.a
 	$(release_CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -o $@ $^ $(LDLIBS)

@@ -9,22 +9,23 @@
 #   build/cb/cbhost.exe        the same host for Windows, run under wine by `make cbengine-wine'
 #
 # The library holds the rules and the engine, not the front ends (no file that registers a
-# command). It is built with PONDER_NO_LOAD_IO, so loading it touches no file (egdb.c's scan of
-# the default directory is compiled out), and with hidden visibility, so it exports the API alone.
-# The Windows DLL leaves out the endgame databases, which map their files with POSIX mmap.
+# command, no cli.c). Loading it runs nothing (the library has no constructor, see src/ponder.h)
+# and it is built with hidden visibility, so it exports the API alone. The Windows DLL leaves out
+# the endgame databases, which map their files with POSIX mmap; the Linux objects are compiled
+# with CB_HAVE_EGDB, so cbengine.c registers the database driver there.
 
 .PHONY: cbengine cbengine-wine
 
 CB_LIBSRC := src/cbengine.c src/bitboard.c src/board.c src/movegen.c src/rules.c src/notation.c \
              src/game.c src/engine.c src/search.c src/eval.c src/weights.c src/tt.c \
-             src/timeman.c src/cli.c src/egdb_index.c
+             src/timeman.c src/util.c src/ponder.c src/egdb_index.c
 CB_LINUX_SRC := $(CB_LIBSRC) src/egdb.c
 CB_WIN_SRC   := $(CB_LIBSRC)
 CB_HOSTSRC   := tests/cb/host.c
 CB_HOSTLIB   := src/bitboard.c src/board.c src/movegen.c src/rules.c src/notation.c src/game.c \
                 src/middleware.c
 MINGW_CC     ?= x86_64-w64-mingw32-gcc-posix
-CB_CFLAGS    := -std=c11 -D_DEFAULT_SOURCE -DPONDER_NO_LOAD_IO -O2 $(WARN) -MMD -MP -Isrc
+CB_CFLAGS    := -std=c11 -D_DEFAULT_SOURCE -O2 $(WARN) -MMD -MP -Isrc
 
 CB_TARGETS := build/cb/libponder-cb.so build/cb/cbhost build/cb/ponder-cb.htm
 ifneq ($(shell command -v $(MINGW_CC) 2>/dev/null),)
@@ -37,7 +38,7 @@ cbengine: $(CB_TARGETS)
 
 build/cb/linux/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CB_CFLAGS) -pthread -fPIC -fvisibility=hidden -c $< -o $@
+	$(CC) $(CB_CFLAGS) -DCB_HAVE_EGDB -pthread -fPIC -fvisibility=hidden -c $< -o $@
 
 build/cb/libponder-cb.so: $(patsubst src/%.c,build/cb/linux/%.o,$(CB_LINUX_SRC))
 	$(CC) -shared -pthread -Wl,--no-undefined -o $@ $^ -lm

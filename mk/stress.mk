@@ -22,8 +22,8 @@ stress: ponder
 	PONDER=$(STRESS_PONDER) sh tests/stress/match.sh $(STRESS_GAMES) || status=1; \
 	exit $$status
 
-# `make tsan': the threaded programs under ThreadSanitizer (tests/stress/tsan.sh), from a variant
-# of their own.
+# `make tsan': the threaded programs, and the unit tests of the engine's jobs and Lazy SMP, under
+# ThreadSanitizer (tests/stress/tsan.sh), from a variant of their own.
 tsan_CC := $(CC)
 tsan_CFLAGS := -O1 -g -fsanitize=thread -Wno-format-truncation # (see mk/valgrind.mk)
 $(eval $(call VARIANT,tsan))
@@ -31,5 +31,5 @@ $(if $(value BALLOTS_VARIANT),$(eval $(call BALLOTS_VARIANT,tsan)))
 $(if $(value SERVE_VARIANT),$(eval $(call SERVE_VARIANT,tsan)))
 
 .PHONY: tsan
-tsan: build/tsan/ponder
+tsan: build/tsan/ponder build/tsan/tests/test_engine build/tsan/tests/test_search
 	@sh tests/stress/tsan.sh

@@ -8,6 +8,8 @@
  * game: openings, middlegames with and without kings, and endings. The time counted is the
  * searches' own (clearing the table between positions is left out). With --threads N the same
  * run measures Lazy SMP's time to depth (the node count is then no longer reproducible).
+ * Endgame databases are used only when --egdb names them, never the user's default directory:
+ * the count must not depend on what the machine has built (tests/cli/bench.sh pins it).
  */
 #include "cli.h"
 #include "command.h"
@@ -38,16 +40,18 @@ static const char *const bench_positions[] = {
 static void usage(FILE *f)
 {
     fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--eval classic|net] [--net FILE]\n"
-               "                    [--threads N] [--hash MB]\n"
+               "                    [--threads N] [--hash MB] [--egdb DIR]\n"
                "Searches %zu fixed positions to DEPTH plies (default %d) on one thread with a\n"
                "cleared %d MB table each, then prints `Nodes searched: N' and `Nodes/second: N'.\n"
-               "The node count is the same on every run and machine.\n"
+               "The node count is the same on every run and machine: no endgame databases\n"
+               "are used unless --egdb names them.\n"
                "  --threads N  search with N threads (Lazy SMP): `Total time' is then the time\n"
                "               to depth; the node count varies from run to run\n"
                "  --hash MB    table size (default %d)\n"
                "  --eval E     classic (the formula) or net (the network; the default when one\n"
                "               is built in or given)\n"
-               "  --net FILE   the network file (default: built in)\n",
+               "  --net FILE   the network file (default: built in)\n"
+               "  --egdb DIR   probe the endgame databases in DIR (the count then depends on them)\n",
                sizeof bench_positions / sizeof bench_positions[0], BENCH_DEFAULT_DEPTH,
                BENCH_HASH_MB, BENCH_HASH_MB);
 }
@@ -61,7 +65,7 @@ static int cmd_bench(int argc, char **argv)
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     Opts p;
     opts_begin(&p, "ponder bench", argc, argv, "h", longopts,
-               OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET, &opt);
+               OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET | OPTS_EGDB, &opt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         if (c == 'h') {
             usage(stdout);
@@ -102,9 +106,9 @@ static int cmd_bench(int argc, char **argv)
         game_init(&game, &RULES_ENGLISH, &b);
         engine_new_game(e);
         SearchLimits lim = {.depth = (int)depth};
-        double t0 = cli_now();
+        double t0 = util_now();
         SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
-        secs += cli_now() - t0;
+        secs += util_now() - t0;
         char mv[64] = "none";
         if (r.has_move)
             notation_format_move(&r.best, mv, sizeof mv);

@@ -4,14 +4,13 @@
  */
 #include "bitboard.h"
 
+#include <pthread.h>
+
 int8_t bb_step[SQUARE_NB][DIR_NB];
 int8_t bb_jump[SQUARE_NB][DIR_NB];
 
-void bb_init(void)
+static void fill_tables(void)
 {
-    static bool done;
-    if (done)
-        return;
     static const int dr[DIR_NB] = {1, 1, -1, -1};
     static const int dc[DIR_NB] = {-1, 1, -1, 1};
     for (int sq = 0; sq < SQUARE_NB; sq++) {
@@ -21,8 +20,10 @@ void bb_init(void)
             bb_jump[sq][d] = (int8_t)bb_square_at(r + 2 * dr[d], c + 2 * dc[d]);
         }
     }
-    done = true;
 }
 
-/* Filled before main() runs, so no caller can forget and no thread races the first use. */
-__attribute__((constructor)) static void bb_init_at_load(void) { bb_init(); }
+void bb_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_tables);
+}

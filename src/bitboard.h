@@ -49,11 +49,12 @@ static inline Bitboard bb_pop_lsb(Bitboard *x)
     return b;
 }
 
-/* Per-square step and jump tables, filled by bb_init() (idempotent, thread-safe after the first
- * call returns). -1 means off the board. */
+/* Per-square step and jump tables, filled by bb_init(). -1 means off the board. */
 extern int8_t bb_step[SQUARE_NB][DIR_NB];
 extern int8_t bb_jump[SQUARE_NB][DIR_NB];
 
+/* Fills bb_step and bb_jump the first time it is called; idempotent and thread-safe (a caller
+ * returns once the tables are full). board_init() calls it. */
 void bb_init(void);
 
 /* Row 0-7 and diagram column 0-7 (Black's back row at the top, column 0 on the left) of an index,

@@ -6,15 +6,17 @@
  */
 #include "board.h"
 
+#include "bitboard.h"
 #include "rng.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 uint64_t zobrist_piece[COLOR_NB][2][SQUARE_NB];
 uint64_t zobrist_side;
 
-__attribute__((constructor)) static void zobrist_init(void)
+static void zobrist_init(void)
 {
     uint64_t s = 0x504F4E4445520001ull; /* "PONDER" and a version */
     for (int c = 0; c < COLOR_NB; c++)
@@ -24,8 +26,16 @@ __attribute__((constructor)) static void zobrist_init(void)
     zobrist_side = rng_splitmix64(&s);
 }
 
+void board_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    bb_init();
+    pthread_once(&once, zobrist_init);
+}
+
 uint64_t board_compute_key(const Board *b)
 {
+    board_init();
     uint64_t key = b->side == WHITE ? zobrist_side : 0;
     for (int c = 0; c < COLOR_NB; c++)
         for (Bitboard m = b->pieces[c]; m; m &= m - 1) {

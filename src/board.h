@@ -32,6 +32,12 @@ struct Move {
 extern uint64_t zobrist_piece[COLOR_NB][2][SQUARE_NB];
 extern uint64_t zobrist_side;
 
+/* Fills the rules library's tables (bitboard steps and jumps, Zobrist numbers) the first time it
+ * is called; idempotent and thread-safe. board_compute_key() calls it, and with it every board
+ * set-up (board_start, board_clear, the notation parsers), so a board made by the library has
+ * its tables ready; a caller that builds a Board by hand calls it (or ponder_init) first. */
+void board_init(void);
+
 /* The standard starting position: Black men on 1-12, White men on 21-32, Black to move. */
 void board_start(Board *b);
 

@@ -12,9 +12,7 @@
  * Nothing happens when the library is loaded: the engine (its hash table, threads, databases) is
  * made at the first getmove, with the options enginecommand set until then; changing the hash
  * size, the threads or the databases afterwards makes a new one at the next getmove. (The rules
- * and engine modules linked in still fill their tables from load-time constructors - bitboard,
- * board, eval, search, egdb_index: computation only, no I/O; egdb.c's scan of the default
- * database directory is compiled out of this library with PONDER_NO_LOAD_IO.)
+ * and engine modules fill their tables on first use, under pthread_once: see ponder.h.)
  *
  * A search runs engine_search() on a thread of its own while getmove's thread polls *playnow
  * and copies the search's progress into the status string; every call into the engine facade
@@ -24,6 +22,9 @@
  */
 #include "cbengine.h"
 
+#ifdef CB_HAVE_EGDB
+#include "egdb.h"
+#endif
 #include "engine.h"
 #include "game.h"
 #include "notation.h"
@@ -227,6 +228,9 @@ static Engine *cb_engine_get(char *err)
         return cb.engine;
     EngineOptions opt;
     engine_default_options(&opt);
+#ifdef CB_HAVE_EGDB
+    egdb_hook_register(&egdb_driver); /* this library has the databases (main.c does the same) */
+#endif
     cb.db_note[0] = '\0';
     opt.hash_mb = cb.hash_mb;
     opt.threads = cb.threads;
@@ -353,7 +357,7 @@ static bool cb_engine_think(Engine *e, const Game *g, const SearchLimits *limits
         if (playnow && *playnow) {
             /* Again at every poll: a stop that comes before the thread has entered the search
              * is forgotten when the search starts (today's facade clears the flag then). */
-            engine_stop(e);
+            engine_stop(e, 0);
         }
         if (str) {
             pthread_mutex_lock(&s.lock);

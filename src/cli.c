@@ -1,116 +1,60 @@
 /*
- * cli.c - option parsing and input helpers for the front ends (see cli.h).
+ * cli.c - option parsing and the default database directory for the front ends (see cli.h).
+ *
+ * The parsing itself is util.c's; this file adds the front ends' convention of saying what was
+ * wrong on stderr, prefixed by the program and the option.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
-#include "engine.h"
+#include "egdb_hook.h"
 
-#include <errno.h>
-#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+/* Big enough for any message of util_parse_* about an argument of a reasonable length. */
+enum { CLI_MSG_LEN = 1024 };
 
 bool cli_long(const char *option, const char *text, long min, long max, long *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (text[0] == '\0' || *end != '\0' || errno == ERANGE || v < min || v > max) {
-        fprintf(stderr, "ponder: %s: `%s' is not a whole number from %ld to %ld\n", option, text,
-                min, max);
-        return false;
-    }
-    *out = v;
-    return true;
+    char msg[CLI_MSG_LEN];
+    if (util_parse_long(text, min, max, out, msg, sizeof msg))
+        return true;
+    fprintf(stderr, "ponder: %s: %s\n", option, msg);
+    return false;
 }
 
 bool cli_double(const char *option, const char *text, double min, double max, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (text[0] == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v) || v < min || v > max) {
-        fprintf(stderr, "ponder: %s: `%s' is not a number from %g to %g\n", option, text, min, max);
-        return false;
-    }
-    *out = v;
-    return true;
+    char msg[CLI_MSG_LEN];
+    if (util_parse_double(text, min, max, out, msg, sizeof msg))
+        return true;
+    fprintf(stderr, "ponder: %s: %s\n", option, msg);
+    return false;
 }
 
-char *cli_read_stream(FILE *f, size_t max, size_t *len, char *err, size_t errsize)
+
+const char *cli_egdb_dir(char *buf, size_t size)
 {
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        snprintf(err, errsize, "out of memory");
-        return NULL;
-    }
-    for (;;) {
-        if (n + 1 >= cap) {
-            if (cap > max) {
-                free(buf);
-                snprintf(err, errsize, "input larger than %zu bytes", max);
-                return NULL;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                snprintf(err, errsize, "out of memory");
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - 1 - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        free(buf);
-        snprintf(err, errsize, "read error: %s", strerror(errno));
-        return NULL;
-    }
-    if (n > max) {
-        free(buf);
-        snprintf(err, errsize, "input larger than %zu bytes", max);
-        return NULL;
-    }
-    buf[n] = '\0';
-    const char *nul = memchr(buf, '\0', n);
-    if (nul) {
-        size_t at = (size_t)(nul - buf);
-        free(buf);
-        snprintf(err, errsize, "input contains a NUL byte at offset %zu", at);
-        return NULL;
-    }
-    if (len)
-        *len = n;
+    const char *env = getenv("PONDER_EGDB");
+    if (env && strcmp(env, "none") == 0)
+        snprintf(buf, size, "%s", "");
+    else if (env && *env)
+        snprintf(buf, size, "%s", env);
+    else if ((env = getenv("XDG_DATA_HOME")) && *env)
+        snprintf(buf, size, "%s/ponder/egdb", env);
+    else if ((env = getenv("HOME")) && *env)
+        snprintf(buf, size, "%s/.local/share/ponder/egdb", env);
+    else
+        snprintf(buf, size, "egdb");
     return buf;
 }
 
-char *cli_read_file(const char *path, size_t max, size_t *len, char *err, size_t errsize)
+const char *cli_engine_egdb(char *buf, size_t size)
 {
-    if (strcmp(path, "-") == 0)
-        return cli_read_stream(stdin, max, len, err, errsize);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errsize, "cannot open %s: %s", path, strerror(errno));
+    const EgdbDriver *d = egdb_hook_driver();
+    if (!d || !d->holds || !cli_egdb_dir(buf, size)[0] || !d->holds(buf))
         return NULL;
-    }
-    char inner[256];
-    char *buf = cli_read_stream(f, max, len, inner, sizeof inner);
-    if (!buf)
-        snprintf(err, errsize, "%s: %s", path, inner);
-    fclose(f);
     return buf;
 }
 
-double cli_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}

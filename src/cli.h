@@ -1,29 +1,32 @@
 /*
- * cli.h - small helpers every front end shares: strict number parsing for options, reading a
- * whole file or stream with a size cap, a monotonic clock, and the usage convention (bad
- * arguments print the problem and "see `ponder CMD --help'" on stderr, opts_see_help, and exit
- * 2).
+ * cli.h - small helpers every front end shares: strict number parsing for options that reports
+ * on stderr, the usage convention (bad arguments print the problem and "see `ponder CMD
+ * --help'" on stderr, opts_see_help, and exit 2), and where the endgame databases live by
+ * default. The non-printing half (clock, file reading, parsing into a message) is util.h, below
+ * the library; this file is above it, and no library file includes it.
  */
 #pragma once
 
+#include "util.h"
+
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
 
-/* Parses all of TEXT as a decimal integer in [MIN, MAX]. On failure writes a message naming
- * OPTION to stderr and returns false. */
+/* Parses all of TEXT as a decimal integer in [MIN, MAX] (util_parse_long). On failure writes a
+ * message naming OPTION to stderr and returns false. */
 bool cli_long(const char *option, const char *text, long min, long max, long *out);
 
 /* The same for a real number in [MIN, MAX] (no inf or nan). */
 bool cli_double(const char *option, const char *text, double min, double max, double *out);
 
-/* Reads all of F (at most MAX bytes) into a NUL-terminated malloc'd buffer. Returns NULL on a
- * read error, an embedded NUL byte, or a stream larger than MAX, with the reason in ERR. */
-char *cli_read_stream(FILE *f, size_t max, size_t *len, char *err, size_t errsize);
+enum { CLI_PATH_MAX = 4096 }; /* room for a directory name from the environment */
 
-/* Opens and reads PATH ("-" for stdin) the same way. */
-char *cli_read_file(const char *path, size_t max, size_t *len, char *err, size_t errsize);
+/* Where the endgame databases live when no directory is given (docs/egdb.md): $PONDER_EGDB (the
+ * value `none': nowhere, BUF is then ""), else $XDG_DATA_HOME/ponder/egdb, else
+ * ~/.local/share/ponder/egdb. Reads the environment, nothing else. Returns BUF. */
+const char *cli_egdb_dir(char *buf, size_t size);
 
-/* Seconds on a monotonic clock. */
-double cli_now(void);
+/* The directory an engine program uses when no --egdb is given: cli_egdb_dir() when a database
+ * driver is registered (egdb_hook.h) and the directory holds databases, else NULL (search without
+ * them). The front end stores it in EngineOptions.egdb_dir; BUF must live as long as that. */
+const char *cli_engine_egdb(char *buf, size_t size);

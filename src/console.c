@@ -6,11 +6,11 @@
  * the `sd' and `st' limits. docs/console.md describes the behaviour for users.
  *
  * Two threads. The main thread owns the game and is the only one to read stdin and change
- * anything; a search thread runs engine_search() on a private copy of the position and prints
- * the rows of the thinking table. While a search runs, the main thread waits (poll) for either a
- * line or the search's wake-up byte. A `ping' is answered at once and the search goes on; any
- * other line stops the search (engine_stop, repeated until the thread says it has ended, since a
- * stop may land before the search has started) and is then carried out. Output from both threads
+ * anything; the engine's search thread (engine_start) searches a private copy of the position and
+ * prints the rows of the thinking table. While a search runs, the main thread waits (poll) for
+ * either a line or the search's wake-up byte, written when the job ends. A `ping' is answered at
+ * once and the search goes on; any other line stops the search's job (engine_stop: the engine
+ * keeps a stop for its job even when the search has not begun) and is then carried out. Output from both threads
  * goes through one lock, a whole block at a time, and is flushed at once, so a pipe sees every
  * line as soon as it is printed.
  *
@@ -38,7 +38,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,37 +155,31 @@ static void on_iteration(const SearchInfo *info, void *ctx)
     console_out("%s%s", header ? console_view_table_header() : "", row);
 }
 
-static void *search_main(void *arg)
+/* The job has ended (on the search thread): wake the main thread. */
+static void on_search_done(EngineJob job, const SearchResult *result, void *ctx)
 {
-    ConsoleSearch *s = arg;
-    s->result = engine_search(s->engine, &s->game, &s->limits, on_iteration, s);
+    ConsoleSearch *s = ctx;
     atomic_store(&s->done, true);
     ssize_t w;
     do
         w = write(s->wake_fd, "x", 1);
     while (w < 0 && errno == EINTR);
-    return NULL;
 }
 
-/* Joins the ended search thread and empties the wake-up pipe. */
+/* Waits for the ended (or stopping) job, takes its result and empties the wake-up pipe. */
 static void join_search(Console *c)
 {
     char junk[16];
-    pthread_join(c->thread, NULL);
+    engine_wait(c->engine, c->search->job, &c->search->result);
     c->running = false;
     while (read(c->wake[0], junk, sizeof junk) > 0)
         ;
 }
 
-/* Stops the running search and waits for its thread. engine_stop() is repeated because a stop
- * that lands before engine_search() has begun is forgotten when it begins. */
+/* Stops the running search's job and waits for it. */
 static void stop_search(Console *c)
 {
-    while (!atomic_load(&c->search->done)) {
-        engine_stop(c->engine);
-        struct pollfd p = {.fd = c->wake[0], .events = POLLIN};
-        poll(&p, 1, 10);
-    }
+    engine_stop(c->engine, c->search->job);
     join_search(c);
 }
 
@@ -267,7 +260,6 @@ static bool legal_in(const Game *g, const Move *move)
 void console_start_search(Console *c, ConsoleTask task, bool announced)
 {
     ConsoleSearch *s = c->search;
-    s->engine = c->engine;
     s->game = c->game;
     s->shifted = false;
     memset(&s->limits, 0, sizeof s->limits);
@@ -298,16 +290,16 @@ void console_start_search(Console *c, ConsoleTask task, bool announced)
         finish_search(c, true);
         return;
     }
-    if (pthread_create(&c->thread, NULL, search_main, s) == 0) {
+    char err[ERR_LEN];
+    s->job = engine_start(c->engine, &s->game, &s->limits, on_iteration, on_search_done, s, err);
+    if (s->job) {
         c->running = true;
         return;
     }
     /* No thread: a bounded search can still run here, without reading input meanwhile. */
     if (!s->limits.infinite) {
-        search_main(s);
-        char junk[16];
-        while (read(c->wake[0], junk, sizeof junk) > 0)
-            ;
+        s->result = engine_search(c->engine, &s->game, &s->limits, on_iteration, s);
+        atomic_store(&s->done, true);
         finish_search(c, false);
     } else
         finish_search(c, true);
@@ -453,6 +445,8 @@ static int cmd_console(int argc, char **argv)
 {
     EngineOptions opt;
     engine_default_options(&opt);
+    char egdb_dir[CLI_PATH_MAX];
+    opt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     Opts p;
     opts_begin(&p, "ponder console", argc, argv, "h", longopts, OPTS_ENGINE, &opt);

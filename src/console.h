@@ -31,14 +31,14 @@ typedef enum {
 /* One search. The main thread fills the fields up to `done' before starting the search thread
  * and reads the rest after joining it; in between the search thread owns the struct. */
 typedef struct {
-    Engine *engine;      /* the engine searching */
     Game game;           /* the position searched, with its history for repetitions */
     SearchLimits limits; /* depth, time, or infinite */
     bool print;          /* print a table row for each finished iteration */
     bool shifted;        /* pondering after REPLY: rows show it first, value negated */
     Move reply;          /* the expected reply a ponder search assumes */
     int wake_fd;         /* written once when the search has ended */
-    atomic_bool done;    /* set when engine_search() has returned */
+    EngineJob job;       /* the engine's job for it */
+    atomic_bool done;    /* set when the job has ended */
     SearchResult result; /* what it returned */
     SearchInfo last;     /* the last finished iteration */
     bool have_last;      /* whether any iteration finished */
@@ -70,8 +70,7 @@ typedef struct {
     ConsoleSearch *search;           /* the search (one, reused) */
     ConsoleTask task;                /* what it is doing */
     bool announced;                  /* started by a command (prompt when it ends) */
-    bool running;                    /* the search thread exists and has not been joined */
-    pthread_t thread;                /* that thread */
+    bool running;                    /* a search job was started and not yet waited for */
     int wake[2];                     /* the search's wake-up pipe: read end, write end */
 } Console;
 

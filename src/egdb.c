@@ -554,46 +554,18 @@ static EgdbValue drv_probe(void *h, const Board *b) { return egdb_probe(h, b); }
 
 static const char *drv_warnings(void *h) { return egdb_warnings(h); }
 
-/* The default directory if it holds at least one slice file (computed once, before main). */
-static char default_dir_buf[1024];
-static bool default_dir_found;
+const EgdbDriver egdb_driver = {drv_open, drv_close, drv_max_pieces, drv_probe, drv_warnings,
+                                egdb_holds};
 
-static const char *drv_default_dir(void) { return default_dir_found ? default_dir_buf : NULL; }
-
-const EgdbDriver egdb_driver = {drv_open,     drv_close,      drv_max_pieces, drv_probe,
-                                drv_warnings, drv_default_dir};
-
-/* Built with PONDER_NO_LOAD_IO (the CheckerBoard library, mk/cbengine.mk), it only registers:
- * a library must not touch the file system when it is loaded, and its caller names the
- * directory. */
-__attribute__((constructor)) static void egdb_register(void)
+bool egdb_holds(const char *dir)
 {
-#ifndef PONDER_NO_LOAD_IO
-    egdb_default_dir(default_dir_buf, sizeof default_dir_buf);
-    DIR *d = default_dir_buf[0] ? opendir(default_dir_buf) : NULL;
-    if (d) {
-        struct dirent *ent;
-        while (!default_dir_found && (ent = readdir(d)) != NULL)
-            default_dir_found = strncmp(ent->d_name, "db-", 3) == 0 &&
-                                strstr(ent->d_name, ".egdb") != NULL;
-        closedir(d);
-    }
-#endif
-    egdb_hook_register(&egdb_driver);
-}
-
-const char *egdb_default_dir(char *buf, size_t size)
-{
-    const char *env = getenv("PONDER_EGDB");
-    if (env && strcmp(env, "none") == 0)
-        snprintf(buf, size, "%s", "");
-    else if (env && *env)
-        snprintf(buf, size, "%s", env);
-    else if ((env = getenv("XDG_DATA_HOME")) && *env)
-        snprintf(buf, size, "%s/ponder/egdb", env);
-    else if ((env = getenv("HOME")) && *env)
-        snprintf(buf, size, "%s/.local/share/ponder/egdb", env);
-    else
-        snprintf(buf, size, "egdb");
-    return buf;
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    bool found = false;
+    struct dirent *ent;
+    while (!found && (ent = readdir(d)) != NULL)
+        found = strncmp(ent->d_name, "db-", 3) == 0 && strstr(ent->d_name, ".egdb") != NULL;
+    closedir(d);
+    return found;
 }

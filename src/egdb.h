@@ -64,10 +64,10 @@ bool egdb_read_slice(const char *path, EgdbFileInfo *info, uint8_t *values, char
 
 /* ---- the engine hook ---- */
 
-/* The EgdbDriver over egdb_open/egdb_probe, registered with the engine at start-up. */
+/* The EgdbDriver over egdb_open/egdb_probe. A program that wants databases registers it with
+ * egdb_hook_register() (main.c does); nothing is registered or opened when the library loads. */
 extern const EgdbDriver egdb_driver;
 
-/* Where the databases live when no --egdb is given: $PONDER_EGDB (the value `none': nowhere,
- * BUF is then ""), else $XDG_DATA_HOME/ponder/egdb, else ~/.local/share/ponder/egdb. Returns
- * BUF. */
-const char *egdb_default_dir(char *buf, size_t size);
+/* Whether DIR holds at least one slice file (db-*.egdb); false when DIR cannot be read. Reads the
+ * directory's names only. */
+bool egdb_holds(const char *dir);

@@ -20,8 +20,8 @@
 #include "egdb_build.h"
 
 #include "bitboard.h"
-#include "cli.h"
 #include "movegen.h"
+#include "util.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -434,6 +434,7 @@ static uint8_t *load_existing(const char *dir, const EgdbSlice *s)
 
 bool egdb_build(const EgdbBuildOptions *opt, EgdbProgress progress, void *ctx, char *err)
 {
+    board_init(); /* positions are decoded from indices, not set up through board.c */
     if (opt->pieces < 2 || opt->pieces > EGDB_MAX_PIECES) {
         snprintf(err, ERR_LEN, "--pieces must be from 2 to %d", EGDB_MAX_PIECES);
         return false;
@@ -454,7 +455,7 @@ bool egdb_build(const EgdbBuildOptions *opt, EgdbProgress progress, void *ctx, c
         return false;
     }
     bool ok = true;
-    double t0 = cli_now(), built_time = 0;
+    double t0 = util_now(), built_time = 0;
     uint64_t built_positions = 0;
     for (int i = 0; i < n && ok; i++) {
         Counts c = order[i];
@@ -468,7 +469,7 @@ bool egdb_build(const EgdbBuildOptions *opt, EgdbProgress progress, void *ctx, c
         if (!self_twin)
             egdb_slice_init(&p.slice[1], c.wm, c.wk, c.bm, c.bk);
         p.store = st;
-        double ts = cli_now();
+        double ts = util_now();
         uint64_t size = p.slice[0].size + (self_twin ? 0 : p.slice[1].size);
         /* Resume: both files present and sound. */
         uint8_t *existing[2] = {NULL, NULL};
@@ -487,7 +488,7 @@ bool egdb_build(const EgdbBuildOptions *opt, EgdbProgress progress, void *ctx, c
                 ok = false;
             for (int t = 0; t < p.ntables && ok; t++)
                 ok = egdb_write_slice(opt->dir, &p.slice[t], p.val[t], err);
-            built_time += cli_now() - ts;
+            built_time += util_now() - ts;
             built_positions += size;
         }
         for (int t = 0; t < p.ntables && ok; t++) {
@@ -514,8 +515,8 @@ bool egdb_build(const EgdbBuildOptions *opt, EgdbProgress progress, void *ctx, c
             snprintf(line, sizeof line,
                      "%-7s %-13s %12llu positions  %7.1f s   %5.1f%% done, %.0f s elapsed, about %.0f s left",
                      how, name,
-                     (unsigned long long)size, cli_now() - ts, 100.0 * (double)done / (double)total,
-                     cli_now() - t0, left);
+                     (unsigned long long)size, util_now() - ts, 100.0 * (double)done / (double)total,
+                     util_now() - t0, left);
             progress(line, ctx);
         }
     }
@@ -577,6 +578,7 @@ static void *verify_range(void *arg)
 int64_t egdb_verify(const char *dir, int pieces, int threads, uint64_t *checked,
                     EgdbProgress progress, void *ctx, char *err)
 {
+    board_init(); /* as in egdb_build() */
     static Counts order[4096];
     int n = build_order(pieces, order, 4096);
     Store *st = calloc(1, sizeof *st);

@@ -33,7 +33,7 @@ static void usage(FILE *f)
             "  speed    probes per second on random positions of the present slices\n"
             "  --dir DIR      the database directory (default %s)\n"
             "  --threads T    worker threads (default: the number of cores)\n",
-            EGDB_MAX_PIECES, egdb_default_dir(dir, sizeof dir));
+            EGDB_MAX_PIECES, cli_egdb_dir(dir, sizeof dir));
 }
 
 /* ---- what a build costs ----
@@ -147,7 +147,7 @@ static void print_line(const char *line, void *ctx)
 static int cmd_egdb(int argc, char **argv)
 {
     char defdir[512];
-    const char *dir = egdb_default_dir(defdir, sizeof defdir), *fen = NULL;
+    const char *dir = cli_egdb_dir(defdir, sizeof defdir), *fen = NULL;
     long pieces = -1, threads = sysconf(_SC_NPROCESSORS_ONLN);
     if (threads < 1)
         threads = 1;
@@ -214,12 +214,12 @@ static int cmd_egdb(int argc, char **argv)
                threads);
         print_build_cost((int)pieces, (int)threads, dir);
         printf("%s%s", LEGEND, LEGEND_TWIN);
-        double t0 = cli_now();
+        double t0 = util_now();
         if (!egdb_build(&opt, print_line, NULL, err)) {
             fprintf(stderr, "ponder egdb build: %s\n", err);
             return 1;
         }
-        printf("done in %.1f s\n", cli_now() - t0);
+        printf("done in %.1f s\n", util_now() - t0);
         return 0;
     }
     if (strcmp(verb, "verify") == 0) {
@@ -231,14 +231,14 @@ static int cmd_egdb(int argc, char **argv)
         int n = pieces > 0 ? (int)pieces : egdb_complete_pieces(set);
         egdb_close(set);
         uint64_t checked = 0;
-        double t0 = cli_now();
+        double t0 = util_now();
         int64_t bad = egdb_verify(dir, n, (int)threads, &checked, print_line, NULL, err);
         if (bad < 0) {
             fprintf(stderr, "ponder egdb verify: %s\n", err);
             return 1;
         }
         printf("%s: %llu positions of up to %d pieces checked in %.1f s, %lld wrong\n",
-               bad ? "FAILED" : "ok", (unsigned long long)checked, n, cli_now() - t0,
+               bad ? "FAILED" : "ok", (unsigned long long)checked, n, util_now() - t0,
                (long long)bad);
         return bad ? 1 : 0;
     }
@@ -303,10 +303,10 @@ static int cmd_egdb(int argc, char **argv)
         } else {
             for (int pass = 0; pass < 2; pass++) {
                 uint64_t sum = 0;
-                double t0 = cli_now();
+                double t0 = util_now();
                 for (int i = 0; i < N; i++)
                     sum += egdb_probe(set, &boards[i]);
-                double dt = cli_now() - t0;
+                double dt = util_now() - t0;
                 printf("%s: %d probes of %d-piece positions in %.3f s: %.0f probes/s (checksum %llu)\n",
                        pass ? "warm" : "cold", N, n, dt, N / dt, (unsigned long long)sum);
             }

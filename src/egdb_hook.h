@@ -1,9 +1,10 @@
 /*
  * egdb_hook.h - how the engine consults endgame databases without depending on them.
  *
- * The engine knows databases only through an EgdbDriver: a few function pointers that a
- * database module registers (egdb_hook_register, typically from a constructor in its own file).
- * When no driver is registered, or EngineOptions.egdb_dir is NULL, the engine searches without
+ * The engine knows databases only through an EgdbDriver: a few function pointers that the
+ * program registers at start-up (egdb_hook_register(&egdb_driver) in main.c), so a program built
+ * without egdb.c (the HackerRank single file) has no databases and no code for them. When no
+ * driver is registered, or EngineOptions.egdb_dir is NULL, the engine searches without
  * databases and nothing else changes. With a driver and a directory, engine_new() opens the
  * databases once; the search then probes every position with at most max_pieces pieces and no
  * capture pending for the side to move, and scores a won position as a win a long way off
@@ -31,8 +32,8 @@ typedef struct {
     EgdbValue (*probe)(void *handle, const Board *b);
     /* Files of the open set that were left out (damaged, unreadable), or "" if none. */
     const char *(*warnings)(void *handle);
-    /* The directory to use when none is given, if it holds databases; else NULL. */
-    const char *(*default_dir)(void);
+    /* Whether DIR holds databases (at least one slice file); false when it cannot be read. */
+    bool (*holds)(const char *dir);
 } EgdbDriver;
 
 /* Makes D the driver engine_new() uses (NULL removes it). D must outlive every engine. */

@@ -10,9 +10,11 @@
 
 #include "bitboard.h"
 
+#include <pthread.h>
+
 static uint64_t binom[33][33];
 
-__attribute__((constructor)) static void binom_init(void)
+static void fill_binom(void)
 {
     for (int n = 0; n <= 32; n++) {
         binom[n][0] = 1;
@@ -21,8 +23,17 @@ __attribute__((constructor)) static void binom_init(void)
     }
 }
 
+/* Every use of the table goes through a slice, made by egdb_slice_init(), or egdb_choose(): both
+ * fill it first. */
+static void binom_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_binom);
+}
+
 uint64_t egdb_choose(int n, int k)
 {
+    binom_init();
     if (k < 0 || n < 0 || k > n || n > 32)
         return 0;
     return binom[n][k];

@@ -1,22 +1,34 @@
 /*
- * engine.c - the engine facade (see engine.h): options, the objects a search needs, and the
- * stop flag.
+ * engine.c - the engine facade (see engine.h): the objects a search needs, its jobs, and the
+ * options by name.
  *
  * An Engine owns its transposition table, its weights, one SearchWorker per thread (allocated
- * once, reused by every search) and, when databases are available, their handle. A search hands
- * all of them to search_run() in a SearchJob. The stop flag is atomic: engine_stop() may set it
- * from any thread while engine_search() runs on another.
+ * once, reused by every search) and, when databases are available, their handle. A job hands all
+ * of them to search_run() in a SearchJob kept in the Engine, with a copy of the game.
+ *
+ * Jobs. The mutex guards the job state (its number, whether it runs, whether a thread is to be
+ * joined). engine_start arms the job's stop flag and assigns its number under the mutex before
+ * the search thread exists; engine_stop and engine_ponderhit act only when the number they are
+ * given is the running job's, under the same mutex, so a stop cannot be lost to a search that
+ * has not begun, nor reach a later job. The search itself reads the flags without the mutex
+ * (atomics). The threads start on first use and then live as long as the engine (thread.c):
+ * threads[0] runs the jobs, threads[1..] the search's helpers, in engine_start's jobs and
+ * engine_search alike; a single-threaded engine_search never starts one (the HackerRank build has
+ * no threads at all).
  */
 #include "engine.h"
 
 #include "eval.h"
 #include "nnue_hook.h"
-#include "search.h"
+#include "ponder.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 _Static_assert((int)ENGINE_THREADS_MAX <= (int)SEARCH_MAX_THREADS,
                "more threads than search can run");
@@ -24,24 +36,35 @@ _Static_assert((uint64_t)ENGINE_HASH_MB_MAX << 20 <= (uint64_t)TT_BUCKET * sizeo
                "a table larger than tt.c can index");
 
 struct Engine {
-    EngineOptions opt;           /* the options it was made with (strings not kept) */
     TT tt;                       /* shared transposition table */
+    size_t hash_mb;              /* its size */
     Weights weights;             /* evaluation weights */
+    char weights_path[ENGINE_PATH_MAX]; /* their file ("" : built in) */
     SearchWorker *workers[SEARCH_MAX_THREADS];
+    SearchThread *threads[SEARCH_MAX_THREADS]; /* threads[i] runs workers[i]; threads[0] runs
+                                                  the jobs of engine_start */
     int nworkers;
-    atomic_bool stop;            /* set by engine_stop() or by the search itself */
     const EgdbDriver *egdb;      /* databases in use, or NULL */
     void *egdb_handle;
     int egdb_pieces;
+    char egdb_dir[ENGINE_PATH_MAX]; /* their directory ("": none) */
     const NnueDriver *nnue;      /* the network's driver when net is set */
     void *net;                   /* the network evaluating, or NULL for the classic evaluation */
+    /* Jobs (guarded by lock, except what the search reads atomically). */
+    pthread_mutex_t lock;
+    EngineJob job;               /* the last job started (0: none yet) */
+    bool running;                /* job is searching */
+    bool pondering;              /* job was started pondering and has had no ponder-hit */
+    bool unwaited;               /* job has been started and not waited for */
+    bool threaded;               /* job runs on threads[0] (engine_start), to be waited for */
+    bool joining;                /* a thread is in engine_wait for job */
+    atomic_bool stop;            /* the running job's stop flag */
+    SearchJob sj;                /* the running job */
+    Game game;                   /* its position, copied */
+    SearchResult result;         /* its result, once it has ended */
+    SearchDoneCallback on_done;
+    void *done_ctx;
 };
-
-static const EgdbDriver *registered_driver;
-
-void egdb_hook_register(const EgdbDriver *d) { registered_driver = d; }
-
-const EgdbDriver *egdb_hook_driver(void) { return registered_driver; }
 
 static const NnueDriver *nnue_driver;
 
@@ -60,19 +83,146 @@ bool engine_eval_parse(const char *text, int *eval)
 
 void engine_default_options(EngineOptions *opt)
 {
-    opt->hash_mb = 64;
-    opt->threads = 1;
-    opt->weights = NULL;
     opt->eval = ENGINE_EVAL_DEFAULT;
     opt->net = NULL;
-    /* The default database directory, when it holds databases (egdb.c registers the driver). */
-    opt->egdb_dir = registered_driver && registered_driver->default_dir
-                        ? registered_driver->default_dir()
-                        : NULL;
+    opt->hash_mb = ENGINE_HASH_MB_DEFAULT;
+    opt->threads = 1;
+    opt->weights = NULL;
+    /* No databases unless the caller names a directory (front ends: cli_engine_egdb()). */
+    opt->egdb_dir = NULL;
+}
+
+/* Writes PREFIX and then MSG into ERR, truncated to ERR_LEN bytes (MSG may be ERR's size). */
+static void prefixed(char *err, const char *prefix, const char *msg)
+{
+    size_t at = 0;
+    for (const char *p = prefix; *p && at + 1 < ERR_LEN; p++)
+        err[at++] = *p;
+    for (const char *p = msg; *p && at + 1 < ERR_LEN; p++)
+        err[at++] = *p;
+    err[at] = '\0';
+}
+
+/* ---- the parts, each replaceable while no job runs ---- */
+
+static bool set_hash(Engine *e, long mb, char *err)
+{
+    if (mb < 1 || mb > ENGINE_HASH_MB_MAX) {
+        snprintf(err, ERR_LEN, "hash size %ld MB is outside 1-%d", mb, ENGINE_HASH_MB_MAX);
+        return false;
+    }
+    if (e->hash_mb == (size_t)mb)
+        return true;
+    TT t;
+    if (!tt_init(&t, (size_t)mb)) {
+        snprintf(err, ERR_LEN, "cannot allocate a %ld MB hash table", mb);
+        return false;
+    }
+    if (e->hash_mb)
+        tt_free(&e->tt);
+    e->tt = t;
+    e->hash_mb = (size_t)mb;
+    return true;
+}
+
+static bool set_threads(Engine *e, long n, char *err)
+{
+    if (n < 1 || n > ENGINE_THREADS_MAX) {
+        snprintf(err, ERR_LEN, "thread count %ld is outside 1-%d", n, ENGINE_THREADS_MAX);
+        return false;
+    }
+    int old = e->nworkers;
+    while (e->nworkers < n) {
+        SearchWorker *w = search_worker_new();
+        if (!w) {
+            while (e->nworkers > old)
+                search_worker_free(e->workers[--e->nworkers]);
+            snprintf(err, ERR_LEN, "out of memory for %ld search threads", n);
+            return false;
+        }
+        e->workers[e->nworkers++] = w;
+    }
+    while (e->nworkers > n) {
+        e->nworkers--;
+        thread_free(e->threads[e->nworkers]);
+        e->threads[e->nworkers] = NULL;
+        search_worker_free(e->workers[e->nworkers]);
+    }
+    return true;
+}
+
+/* Starts the threads FROM..nworkers-1 that do not run yet (threads are made on first use, so an
+ * engine that only ever searches on its caller's thread, as a single-threaded program does, never
+ * starts one). Returns the index of the first that could not be started (nworkers when all run),
+ * with the reason in ERR. */
+static int start_threads(Engine *e, int from, char *err)
+{
+    for (int i = from; i < e->nworkers; i++)
+        if (!e->threads[i] && !(e->threads[i] = thread_new(err)))
+            return i;
+    return e->nworkers;
+}
+
+/* Whether VALUE means "no file": the built-in weights, no databases. */
+static bool is_none(const char *value) { return !value || !*value || strcmp(value, "none") == 0; }
+
+static bool set_weights(Engine *e, const char *path, char *err)
+{
+    if (!is_none(path) && strlen(path) >= ENGINE_PATH_MAX) {
+        snprintf(err, ERR_LEN, "weights file name longer than %d bytes", ENGINE_PATH_MAX - 1);
+        return false;
+    }
+    Weights w;
+    weights_default(&w);
+    if (!is_none(path) && !weights_load(&w, path, err))
+        return false;
+    e->weights = w;
+    snprintf(e->weights_path, sizeof e->weights_path, "%s", is_none(path) ? "" : path);
+    return true;
+}
+
+static void close_egdb(Engine *e)
+{
+    if (e->egdb)
+        e->egdb->close(e->egdb_handle);
+    e->egdb = NULL;
+    e->egdb_handle = NULL;
+    e->egdb_pieces = 0;
+    e->egdb_dir[0] = '\0';
+}
+
+/* Opens the databases in DIR (none: close them). Without a driver built in, a directory is
+ * accepted and ignored, as engine_new always did. */
+static bool set_egdb(Engine *e, const char *dir, char *err)
+{
+    const EgdbDriver *d = egdb_hook_driver();
+    if (is_none(dir) || !d) {
+        close_egdb(e);
+        return true;
+    }
+    if (strlen(dir) >= ENGINE_PATH_MAX) {
+        snprintf(err, ERR_LEN, "database directory name longer than %d bytes",
+                 ENGINE_PATH_MAX - 1);
+        return false;
+    }
+    char msg[ERR_LEN], prefix[96];
+    void *h = d->open(dir, msg);
+    if (!h) {
+        snprintf(prefix, sizeof prefix, "endgame databases in %.60s: ", dir);
+        prefixed(err, prefix, msg);
+        return false;
+    }
+    close_egdb(e);
+    e->egdb = d;
+    e->egdb_handle = h;
+    e->egdb_pieces = d->max_pieces(h);
+    snprintf(e->egdb_dir, sizeof e->egdb_dir, "%s", dir);
+    return true;
 }
 
 Engine *engine_new(const EngineOptions *opt, char *err)
 {
+    ponder_init();
     if (opt->hash_mb < ENGINE_HASH_MB_MIN || opt->hash_mb > ENGINE_HASH_MB_MAX) {
         snprintf(err, ERR_LEN, "hash size %zu MB is outside %d-%d", opt->hash_mb,
                  ENGINE_HASH_MB_MIN, ENGINE_HASH_MB_MAX);
@@ -88,67 +238,34 @@ Engine *engine_new(const EngineOptions *opt, char *err)
         snprintf(err, ERR_LEN, "out of memory");
         return NULL;
     }
-    e->opt = *opt;
-    e->opt.weights = NULL;
-    e->opt.net = NULL;
-    e->opt.egdb_dir = NULL;
-    atomic_init(&e->stop, false);
-
-    /* 1. Weights: built in, then the file over them. */
-    weights_default(&e->weights);
-    if (opt->weights && !weights_load(&e->weights, opt->weights, err)) {
+    if (pthread_mutex_init(&e->lock, NULL) != 0) {
+        snprintf(err, ERR_LEN, "cannot create a lock");
         free(e);
         return NULL;
     }
+    atomic_init(&e->stop, false);
+    weights_default(&e->weights);
 
-    /* 2. The network: asked for, given as a file, or built in (then it is the default). */
+    /* The network: asked for, given as a file, or built in (then it is the default). */
     bool net = opt->eval == ENGINE_EVAL_NET ||
                (opt->eval == ENGINE_EVAL_DEFAULT &&
                 (opt->net || (nnue_driver && nnue_driver->has_default())));
     if (net) {
         if (!nnue_driver) {
             snprintf(err, ERR_LEN, "the network evaluation is not built into this program");
-            free(e);
+            engine_free(e);
             return NULL;
         }
         if (!(e->net = nnue_driver->load(opt->net, err))) {
-            free(e);
+            engine_free(e);
             return NULL;
         }
         e->nnue = nnue_driver;
     }
-
-    /* 3. Table and workers. */
-    if (!tt_init(&e->tt, opt->hash_mb)) {
-        snprintf(err, ERR_LEN, "cannot allocate a %zu MB hash table", opt->hash_mb);
+    if (!set_threads(e, opt->threads, err) || !set_weights(e, opt->weights, err) ||
+        !set_hash(e, (long)opt->hash_mb, err) || !set_egdb(e, opt->egdb_dir, err)) {
         engine_free(e);
         return NULL;
-    }
-    for (int i = 0; i < opt->threads; i++) {
-        e->workers[i] = search_worker_new();
-        if (!e->workers[i]) {
-            snprintf(err, ERR_LEN, "out of memory for %d search threads", opt->threads);
-            engine_free(e);
-            return NULL;
-        }
-        e->nworkers = i + 1;
-    }
-
-    /* 4. Databases, when a driver is built in and a directory given. */
-    if (opt->egdb_dir && registered_driver) {
-        char msg[ERR_LEN];
-        e->egdb_handle = registered_driver->open(opt->egdb_dir, msg);
-        if (!e->egdb_handle) {
-            int n = snprintf(err, ERR_LEN, "endgame databases in %.60s: ", opt->egdb_dir);
-            size_t at = n < 0 ? 0 : (size_t)n;
-            for (const char *p = msg; *p && at + 1 < ERR_LEN; p++)
-                err[at++] = *p;
-            err[at] = '\0';
-            engine_free(e);
-            return NULL;
-        }
-        e->egdb = registered_driver;
-        e->egdb_pieces = registered_driver->max_pieces(e->egdb_handle);
     }
     return e;
 }
@@ -157,13 +274,23 @@ void engine_free(Engine *e)
 {
     if (!e)
         return;
-    if (e->egdb)
-        e->egdb->close(e->egdb_handle);
-    for (int i = 0; i < e->nworkers; i++)
+    SearchResult r;
+    engine_stop(e, 0);
+    pthread_mutex_lock(&e->lock);
+    EngineJob job = e->unwaited ? e->job : 0;
+    pthread_mutex_unlock(&e->lock);
+    if (job)
+        engine_wait(e, job, &r);
+    close_egdb(e);
+    for (int i = 0; i < e->nworkers; i++) {
+        thread_free(e->threads[i]);
         search_worker_free(e->workers[i]);
-    tt_free(&e->tt);
+    }
+    if (e->hash_mb)
+        tt_free(&e->tt);
     if (e->net)
         e->nnue->free(e->net);
+    pthread_mutex_destroy(&e->lock);
     free(e);
 }
 
@@ -174,102 +301,263 @@ void engine_new_game(Engine *e)
         search_worker_clear(e->workers[i]);
 }
 
-/* Whether a move to a position worth CHILD (for the opponent) keeps the root's value ROOT. */
-static bool keeps_value(EgdbValue root, EgdbValue child)
+/* ---- jobs ---- */
+
+/* Describes a job on G within LIMITS in e->sj and claims the engine for it (lock held). Returns
+ * the job's number, or 0 with ERR filled when the engine is busy. */
+static EngineJob claim(Engine *e, const Game *g, const SearchLimits *limits, SearchCallback cb,
+                       void *ctx, char *err)
 {
-    if (root == EGDB_WIN)
-        return child == EGDB_LOSS;
-    if (root == EGDB_DRAW)
-        return child == EGDB_LOSS || child == EGDB_DRAW;
-    return child != EGDB_UNKNOWN;
+    if (e->unwaited) {
+        snprintf(err, ERR_LEN, "a search is already under way (job %llu)",
+                 (unsigned long long)e->job);
+        return 0;
+    }
+    if (g != &e->game)
+        e->game = *g;
+    SearchJob *j = &e->sj;
+    memset(j, 0, sizeof *j);
+    j->tt = &e->tt;
+    j->weights = &e->weights;
+    j->net = e->net;
+    j->net_eval = e->net ? e->nnue->evaluate : NULL;
+    j->game = &e->game;
+    j->limits = *limits;
+    /* No limit at all would never end: treat it as an infinite search. */
+    if (j->limits.depth <= 0 && j->limits.time <= 0 && j->limits.clock <= 0 &&
+        j->limits.nodes == 0 && !j->limits.ponder)
+        j->limits.infinite = true;
+    atomic_store(&e->stop, false);
+    atomic_init(&j->ponderhit, false);
+    atomic_init(&j->ponderhit_at, 0.0);
+    j->stop = &e->stop;
+    j->cb = cb;
+    j->cb_ctx = ctx;
+    j->workers = e->workers;
+    j->threads = e->threads;
+    /* Helpers that cannot get a thread are left out: fewer threads, same search. */
+    j->nworkers = start_threads(e, 1, err);
+    if (j->nworkers < 1)
+        j->nworkers = 1;
+    j->egdb = e->egdb;
+    j->egdb_handle = e->egdb_handle;
+    j->egdb_pieces = e->egdb_pieces;
+    tt_new_search(&e->tt);
+    e->job++;
+    e->running = true;
+    e->pondering = limits->ponder;
+    e->unwaited = true;
+    e->threaded = false;
+    e->joining = false;
+    memset(&e->result, 0, sizeof e->result);
+    return e->job;
 }
 
-/* The search of a root that is itself in the endgame databases. Probing inside the tree would
- * end the search one ply down (every move leads to a database position), so each move would be
- * judged by the static evaluation alone and a won ending would be shuffled instead of converted.
- * The search therefore runs without the databases, and the databases vet its choice: the move
- * must keep the root's value (a win stays a win, a draw at least a draw). If it does not, the
- * move that does and that the evaluation likes best is played instead. */
-static SearchResult search_in_databases(Engine *e, SearchJob *job, EgdbValue root)
+/* The job has ended with R. */
+static void finish(Engine *e, const SearchResult *r)
 {
-    const Board *b = &job->game->board;
-    job->egdb = NULL;
-    SearchResult r = search_run(job);
-    r.database = (int)root;
-    if (!r.has_move)
-        return r;
-    Board c = *b;
-    board_apply(&c, &r.best);
-    if (keeps_value(root, e->egdb->probe(e->egdb_handle, &c)))
-        return r;
-    MoveList list;
-    int n = movegen_generate(b, job->game->rules, false, &list), best = -1, best_eval = 0;
-    for (int i = 0; i < n; i++) {
-        c = *b;
-        board_apply(&c, &list.moves[i]);
-        if (!keeps_value(root, e->egdb->probe(e->egdb_handle, &c)))
-            continue;
-        int ev = -engine_evaluate(e, &c);
-        if (best < 0 || ev > best_eval) {
-            best = i;
-            best_eval = ev;
-        }
+    pthread_mutex_lock(&e->lock);
+    e->result = *r;
+    e->running = false;
+    e->pondering = false;
+    pthread_mutex_unlock(&e->lock);
+}
+
+static void job_main(void *arg)
+{
+    Engine *e = arg;
+    SearchResult r = search_run(&e->sj);
+    finish(e, &r);
+    if (e->on_done)
+        e->on_done(e->job, &r, e->done_ctx);
+}
+
+EngineJob engine_start(Engine *e, const Game *g, const SearchLimits *limits,
+                       SearchCallback on_iteration, SearchDoneCallback on_done, void *ctx,
+                       char *err)
+{
+    pthread_mutex_lock(&e->lock);
+    if (start_threads(e, 0, err) == 0) {
+        pthread_mutex_unlock(&e->lock);
+        return 0;
     }
-    if (best >= 0) {
-        r.best = list.moves[best];
-        r.has_ponder = false;
-        r.info.pv[0] = r.best;
-        r.info.pv_len = 1;
+    EngineJob job = claim(e, g, limits, on_iteration, ctx, err);
+    if (!job) {
+        pthread_mutex_unlock(&e->lock);
+        return 0;
     }
-    return r;
+    e->on_done = on_done;
+    e->done_ctx = ctx;
+    e->threaded = true;
+    thread_run(e->threads[0], job_main, e);
+    pthread_mutex_unlock(&e->lock);
+    return job;
+}
+
+bool engine_wait(Engine *e, EngineJob job, SearchResult *out)
+{
+    pthread_mutex_lock(&e->lock);
+    if (job == 0 || job != e->job || !e->unwaited || !e->threaded || e->joining) {
+        pthread_mutex_unlock(&e->lock);
+        return false;
+    }
+    e->joining = true;
+    pthread_mutex_unlock(&e->lock);
+    thread_wait(e->threads[0]);
+    pthread_mutex_lock(&e->lock);
+    *out = e->result;
+    e->unwaited = e->threaded = e->joining = false;
+    pthread_mutex_unlock(&e->lock);
+    return true;
+}
+
+bool engine_stop(Engine *e, EngineJob job)
+{
+    pthread_mutex_lock(&e->lock);
+    bool hit = e->running && (job == 0 || job == e->job);
+    if (hit)
+        atomic_store(&e->stop, true);
+    pthread_mutex_unlock(&e->lock);
+    return hit;
+}
+
+bool engine_ponderhit(Engine *e, EngineJob job)
+{
+    pthread_mutex_lock(&e->lock);
+    bool hit = e->running && e->pondering && (job == 0 || job == e->job);
+    if (hit) {
+        e->pondering = false;
+        atomic_store(&e->sj.ponderhit_at, timeman_now());
+        atomic_store_explicit(&e->sj.ponderhit, true, memory_order_release);
+    }
+    pthread_mutex_unlock(&e->lock);
+    return hit;
+}
+
+bool engine_busy(Engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    bool busy = e->unwaited;
+    pthread_mutex_unlock(&e->lock);
+    return busy;
 }
 
 SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
                            SearchCallback cb, void *ctx)
 {
-    SearchJob job;
-    memset(&job, 0, sizeof job);
-    job.tt = &e->tt;
-    job.weights = &e->weights;
-    job.net = e->net;
-    job.net_eval = e->net ? e->nnue->evaluate : NULL;
-    job.game = g;
-    job.limits = *limits;
-    /* No limit at all would never end: treat it as an infinite search. */
-    if (job.limits.depth <= 0 && job.limits.time <= 0 && job.limits.nodes == 0)
-        job.limits.infinite = true;
-    timeman_start(&job.tm, job.limits.infinite ? 0 : job.limits.time);
-    atomic_store(&e->stop, false);
-    job.stop = &e->stop;
-    job.cb = cb;
-    job.cb_ctx = ctx;
-    job.workers = e->workers;
-    job.nworkers = e->nworkers;
-    /* The databases hold English-rules values only. */
-    bool english = g->rules == &RULES_ENGLISH;
-    job.egdb = english ? e->egdb : NULL;
-    job.egdb_handle = e->egdb_handle;
-    job.egdb_pieces = e->egdb_pieces;
-    tt_new_search(&e->tt);
-    const Board *b = &g->board;
-    if (job.egdb && __builtin_popcount(b->pieces[0] | b->pieces[1]) <= e->egdb_pieces &&
-        !movegen_jumpers(b)) {
-        EgdbValue root = e->egdb->probe(e->egdb_handle, b);
-        if (root != EGDB_UNKNOWN)
-            return search_in_databases(e, &job, root);
-    }
-    SearchResult r = search_run(&job);
-    r.database = 0;
+    SearchResult r;
+    memset(&r, 0, sizeof r);
+    char err[ERR_LEN];
+    pthread_mutex_lock(&e->lock);
+    EngineJob job = claim(e, g, limits, cb, ctx, err);
+    pthread_mutex_unlock(&e->lock);
+    if (!job)
+        return r;
+    r = search_run(&e->sj);
+    finish(e, &r);
+    pthread_mutex_lock(&e->lock);
+    e->unwaited = false;
+    pthread_mutex_unlock(&e->lock);
     return r;
 }
-
-void engine_stop(Engine *e) { atomic_store(&e->stop, true); }
 
 const char *engine_database_warnings(const Engine *e)
 {
     if (!e->egdb || !e->egdb->warnings)
         return "";
     return e->egdb->warnings(e->egdb_handle);
+}
+
+/* ---- options by name ---- */
+
+enum { OPT_HASH, OPT_THREADS, OPT_EGDB, OPT_WEIGHTS, OPT_NB };
+
+static const EngineOptionInfo option_table[OPT_NB] = {
+    [OPT_HASH] = {"hash", ENGINE_OPTION_INT, "64", 1, ENGINE_HASH_MB_MAX,
+                  "transposition table size in MB"},
+    [OPT_THREADS] = {"threads", ENGINE_OPTION_INT, "1", 1, ENGINE_THREADS_MAX,
+                     "search threads"},
+    [OPT_EGDB] = {"egdb", ENGINE_OPTION_PATH, "none", 0, 0,
+                  "endgame database directory (none: no databases)"},
+    [OPT_WEIGHTS] = {"weights", ENGINE_OPTION_PATH, "none", 0, 0,
+                     "evaluation weights file (none: the built-in weights)"},
+};
+
+const EngineOptionInfo *engine_option_list(int *count)
+{
+    *count = OPT_NB;
+    return option_table;
+}
+
+static int option_find(const char *name, char *err)
+{
+    for (int i = 0; i < OPT_NB; i++)
+        if (name && strcmp(name, option_table[i].name) == 0)
+            return i;
+    snprintf(err, ERR_LEN, "unknown engine option `%.60s' (known: hash, threads, egdb, weights)",
+             name ? name : "");
+    return -1;
+}
+
+bool engine_option_set(Engine *e, const char *name, const char *value, char *err)
+{
+    int id = option_find(name, err);
+    if (id < 0)
+        return false;
+    const EngineOptionInfo *o = &option_table[id];
+    if (!value) {
+        snprintf(err, ERR_LEN, "option %s needs a value", o->name);
+        return false;
+    }
+    long n = 0;
+    if (o->type == ENGINE_OPTION_INT) {
+        char *end;
+        errno = 0;
+        n = strtol(value, &end, 10);
+        if (!(*value == '-' || (*value >= '0' && *value <= '9')) || end == value || *end || errno == ERANGE || n < o->min || n > o->max) {
+            snprintf(err, ERR_LEN, "option %s: `%.40s' is not a whole number in %ld-%ld",
+                     o->name, value, o->min, o->max);
+            return false;
+        }
+    }
+    pthread_mutex_lock(&e->lock);
+    bool ok;
+    if (e->unwaited) {
+        snprintf(err, ERR_LEN, "option %s cannot change during a search", o->name);
+        ok = false;
+    } else {
+        char msg[ERR_LEN], prefix[32];
+        snprintf(prefix, sizeof prefix, "option %s: ", o->name);
+        switch (id) {
+        case OPT_HASH: ok = set_hash(e, n, msg); break;
+        case OPT_THREADS: ok = set_threads(e, n, msg); break;
+        case OPT_EGDB: ok = set_egdb(e, value, msg); break;
+        default: ok = set_weights(e, value, msg); break;
+        }
+        if (!ok)
+            prefixed(err, prefix, msg);
+    }
+    pthread_mutex_unlock(&e->lock);
+    return ok;
+}
+
+bool engine_option_get(const Engine *e, const char *name, char *out, size_t size, char *err)
+{
+    int id = option_find(name, err);
+    if (id < 0)
+        return false;
+    int n;
+    switch (id) {
+    case OPT_HASH: n = snprintf(out, size, "%zu", e->hash_mb); break;
+    case OPT_THREADS: n = snprintf(out, size, "%d", e->nworkers); break;
+    case OPT_EGDB: n = snprintf(out, size, "%s", e->egdb_dir[0] ? e->egdb_dir : "none"); break;
+    default: n = snprintf(out, size, "%s", e->weights_path[0] ? e->weights_path : "none"); break;
+    }
+    if (n < 0 || (size_t)n >= size) {
+        snprintf(err, ERR_LEN, "option %s: its value does not fit in %zu bytes", name, size);
+        return false;
+    }
+    return true;
 }
 
 int engine_database_pieces(const Engine *e) { return e->egdb ? e->egdb_pieces : 0; }

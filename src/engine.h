@@ -1,44 +1,54 @@
 /*
  * engine.h - the engine facade every front end calls (console, player, play, hackerrank,
- * serve, match tests, selfplay). Front ends never reach into search, eval or tt directly.
+ * serve, match tests, selfplay, and the protocols). Front ends never reach into search, eval or
+ * tt directly; the types a search is described with (SearchLimits, SearchInfo, SearchResult)
+ * come from search.h, and scores from score.h.
  *
- * An Engine owns a transposition table, its helper threads and its evaluation weights. A search
- * is one blocking call, engine_search(), that runs iterative deepening on a Game (so repetitions
- * in the game's history count as draws) within SearchLimits, reports each finished iteration
- * through a callback, and returns the best move. engine_stop() may be called from any other
- * thread (an input reader, a timer, a signal-safe flag watcher) to end a running search at once;
- * the search then returns the best move of the last finished iteration.
+ * An Engine owns a transposition table, its search workers, its evaluation weights and its
+ * databases. A search is a job: engine_start() copies the Game (so repetitions in its history
+ * count as draws) and the SearchLimits, starts the search on the engine's job thread and returns
+ * the job's number at once (the engine's threads live as long as it does: thread.h); each finished iteration is reported through a callback; engine_wait()
+ * gives the result. engine_stop() and engine_ponderhit() name the job they are meant for, so a
+ * stop is never lost (the job's stop flag is armed before engine_start returns) and never reaches
+ * the next job. engine_search() is the blocking form, for front ends that have nothing else to do
+ * meanwhile. One job at a time per engine; engines are independent of each other.
  *
- * Scores are from the side to move's point of view, in hundredths of a man (a man is worth
- * about SCORE_MAN). A won position scores SCORE_WIN - plies-to-win, a lost one -(SCORE_WIN -
- * plies); score_is_decisive() tells them apart from ordinary evaluations.
+ * Time: a front end fills the limits with what the protocol gives (the game clock, increment and
+ * moves to go, or an exact time per move, a depth, nodes) and timeman.c decides how long to think.
+ *
+ * Options can also be read and set by name (engine_option_*), from one table of names, types,
+ * defaults and limits, so that every protocol lists and sets them the same way.
  */
 #pragma once
 
 #include "game.h"
+#include "score.h"
+#include "search.h"
 
 enum {
-    SCORE_MAN = 100,      /* the value of one man, the unit of the evaluation */
-    SCORE_WIN = 30000,    /* a win now; a win in N plies is SCORE_WIN - N */
-    SCORE_DECISIVE = SCORE_WIN - 2 * MAX_PLY, /* |score| above this: a proven win or loss */
-    SCORE_INFINITE = 32000,
+    ENGINE_HASH_MB_DEFAULT = 64,             /* table size when none is given (MB) */
+    ENGINE_PATH_MAX = 1024,                  /* longest path an option holds, with its NUL */
+    ENGINE_MAX_EXCLUDE = SEARCH_MAX_EXCLUDE, /* root moves a search can leave out (multi-PV) */
 };
 
 /* The limits of EngineOptions that engine_new() accepts; every front end checks its --hash and
- * --threads against them (opts.c), so all programs take the same values.
+ * --threads against them (opts.c), and the options by name too, so all take the same values.
  * - The table is indexed by the low 32 bits of the key times the bucket count (tt.c), so it can
  *   address at most 2^32 buckets of 32 bytes, 128 GB; 64 GB leaves that margin and is more than
  *   any machine this runs on has to give.
- * - Search threads are the workers search_run() starts from a fixed array (SEARCH_MAX_THREADS);
- *   engine.c checks that the two agree. */
+ * - Search threads are the workers search_run() starts from a fixed array (SEARCH_MAX_THREADS). */
 enum {
     ENGINE_HASH_MB_MIN = 1,
     ENGINE_HASH_MB_MAX = 65536,
     ENGINE_THREADS_MIN = 1,
-    ENGINE_THREADS_MAX = 256,
+    ENGINE_THREADS_MAX = SEARCH_MAX_THREADS,
 };
 
 typedef struct Engine Engine;
+
+/* A search job's number: 1, 2, ... in the order of engine_start on one engine; 0 is no job, and
+ * as an argument of engine_stop/engine_ponderhit it means "whichever job is running". */
+typedef uint64_t EngineJob;
 
 /* The evaluation a search uses (EngineOptions.eval). */
 enum {
@@ -53,62 +63,71 @@ typedef struct {
     const char *weights;     /* evaluation weights file, or NULL for the built-in weights */
     int eval;                /* ENGINE_EVAL_*: which evaluation the search uses */
     const char *net;         /* network file, or NULL for the built-in network */
-    const char *egdb_dir;    /* endgame database directory, or NULL; the default is the
-                                directory egdb_default_dir() names when it holds databases */
+    const char *egdb_dir;    /* endgame database directory, or NULL for none (the default;
+                                front ends compute theirs with cli_engine_egdb()) */
 } EngineOptions;
 
-typedef struct {
-    int depth;               /* stop after this many plies (0: no depth limit) */
-    double time;             /* seconds for this move, a hard limit (0: no time limit) */
-    uint64_t nodes;          /* stop after about this many nodes (0: none); deterministic */
-    bool infinite;           /* search until engine_stop() (analyze, pondering) */
-} SearchLimits;
-
-typedef struct {
-    int depth;               /* the iteration just finished */
-    int seldepth;            /* the deepest ply reached in it */
-    int score;               /* from the side to move's point of view */
-    uint64_t nodes;          /* nodes searched so far in this search */
-    double time;             /* seconds since the search started */
-    int pv_len;              /* moves in pv */
-    Move pv[MAX_PLY];        /* the principal variation, starting with the best move */
-} SearchInfo;
-
-typedef struct {
-    bool has_move;           /* false when the side to move has no legal move */
-    Move best;               /* the move to play */
-    bool has_ponder;         /* whether ponder holds the expected reply */
-    Move ponder;             /* the reply the engine expects (for thinking on its time) */
-    SearchInfo info;         /* the last finished iteration */
-    int database;            /* the root's endgame-database value for the side to move:
-                                0 not in the databases, 1 win, 2 loss, 3 draw (EgdbValue) */
-} SearchResult;
-
-/* Called after each finished iteration (from the searching thread). */
-typedef void (*SearchCallback)(const SearchInfo *info, void *ctx);
+/* Called once when a job started by engine_start() has ended, from the search thread, with its
+ * result. It must not call engine_wait or engine_start on the same engine (the thread that
+ * would have to be joined is the caller's); it may wake the thread that will. */
+typedef void (*SearchDoneCallback)(EngineJob job, const SearchResult *result, void *ctx);
 
 /* Parses an --eval value, "classic" or "net", into *EVAL. False (nothing set) otherwise. */
 bool engine_eval_parse(const char *text, int *eval);
 
-/* Default options (64 MB, 1 thread, built-in weights, default evaluation, no databases). */
+/* Default options (64 MB, 1 thread, built-in weights, default evaluation, no databases: front
+ * ends compute the default directory with cli_engine_egdb()). */
 void engine_default_options(EngineOptions *opt);
 
-/* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): no memory for the table, an
- * unreadable or malformed weights or network file, a network asked for when none is built in. */
+/* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): a size outside its limits, no
+ * memory for the table, an unreadable or malformed weights or network file, a network asked for
+ * when none is built in, unreadable databases. Fills the library's tables first (ponder_init),
+ * so it needs no other set-up. */
 Engine *engine_new(const EngineOptions *opt, char *err);
+
+/* Frees E; a job still running is stopped and waited for first. NULL is allowed. */
 void engine_free(Engine *e);
 
-/* Forgets everything learned (table, history): call between unrelated games. */
+/* Forgets everything learned (table, history): call between unrelated games, not during a job. */
 void engine_new_game(Engine *e);
 
-/* Searches the current position of G within LIMITS. CB (may be NULL) hears of every finished
- * iteration. Returns the result; result.has_move is false when there is no legal move. With one
- * legal move and a time limit, it returns that move at once. Never exceeds LIMITS->time. */
+/* Starts searching the current position of G within LIMITS and returns at once with the job's
+ * number. G and LIMITS are copied. ON_ITERATION (may be NULL) hears of every finished iteration
+ * and ON_DONE (may be NULL) of the end, both from the search thread, with CTX. Returns 0 with the
+ * reason in ERR (ERR_LEN bytes) when the previous job has not been waited for or the engine's job
+ * thread cannot be started (threads start on first use and then live as long as the engine; a
+ * helper thread that cannot be started is left out of the search). Every job must be waited for
+ * with engine_wait. Limits as in SearchLimits: with no
+ * limit at all (and not pondering) the search runs until engine_stop. */
+EngineJob engine_start(Engine *e, const Game *g, const SearchLimits *limits,
+                       SearchCallback on_iteration, SearchDoneCallback on_done, void *ctx,
+                       char *err);
+
+/* Waits for JOB to end and puts its result in *OUT (result.has_move is false when the side to
+ * move had no legal move). Returns false, leaving *OUT alone, when JOB is not the engine's
+ * un-waited job (already waited for, never started, or another thread is waiting for it). */
+bool engine_wait(Engine *e, EngineJob job, SearchResult *out);
+
+/* Ends JOB (0: whichever job is running) as soon as possible; its result is the best move of the
+ * last finished iteration. Returns whether the job was running. Safe from any thread, including
+ * the callbacks; a stop for a job that has ended does nothing (in particular to the next job). */
+bool engine_stop(Engine *e, EngineJob job);
+
+/* The opponent played the move JOB (0: the running job), started with limits.ponder, was
+ * pondering on: from now on JOB searches within its limits, its clock counted from this call.
+ * Returns whether JOB is running and was pondering. Safe from any thread. */
+bool engine_ponderhit(Engine *e, EngineJob job);
+
+/* Whether a job has been started and not yet waited for (it may have ended). */
+bool engine_busy(Engine *e);
+
+/* Searches the current position of G within LIMITS on the calling thread and returns the
+ * result: engine_start + engine_wait without a thread of its own. CB (may be NULL) hears of
+ * every finished iteration. With one legal move and a time limit, it returns that move at once.
+ * Never exceeds LIMITS->time. Must not be called while a job is un-waited (the result then has no
+ * move). */
 SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
                            SearchCallback cb, void *ctx);
-
-/* Ends the running search (if any) as soon as possible. Safe from any thread. */
-void engine_stop(Engine *e);
 
 /* Endgame database files that were left out when the engine opened its databases (damaged,
  * unreadable): "" when there are none or no databases. Front ends report it once. */
@@ -123,12 +142,29 @@ bool engine_uses_net(const Engine *e);
 /* The static evaluation of B from the side to move's point of view (for tests and tools). */
 int engine_evaluate(const Engine *e, const Board *b);
 
-/* Whether SCORE is a proven win or loss, and in how many plies. */
-static inline bool score_is_decisive(int score)
-{
-    return score > SCORE_DECISIVE || score < -SCORE_DECISIVE;
-}
-static inline int score_plies_to_end(int score)
-{
-    return score > 0 ? SCORE_WIN - score : SCORE_WIN + score;
-}
+/* ---- options by name ---- */
+
+typedef enum {
+    ENGINE_OPTION_INT,    /* a whole number between min and max */
+    ENGINE_OPTION_PATH,   /* a file or directory; "" or "none": none (the built-in default) */
+} EngineOptionType;
+
+typedef struct {
+    const char *name;         /* "hash", "threads", "egdb", "weights" */
+    EngineOptionType type;
+    const char *def;          /* the default, as text */
+    long min, max;            /* ENGINE_OPTION_INT: the accepted range */
+    const char *help;         /* one line for a protocol's option list */
+} EngineOptionInfo;
+
+/* The options engine_option_set knows, in a fixed order; *COUNT gets their number. */
+const EngineOptionInfo *engine_option_list(int *count);
+
+/* Sets option NAME of E to VALUE (text, as a protocol sends it). Returns false with the reason in
+ * ERR (ERR_LEN bytes), E unchanged, when NAME is unknown, VALUE is not valid for it (not a whole
+ * number, out of range, a file that cannot be read, no memory for the table), or a job is un-waited. */
+bool engine_option_set(Engine *e, const char *name, const char *value, char *err);
+
+/* Writes option NAME's current value of E as text into OUT (SIZE bytes). Returns false with the
+ * reason in ERR when NAME is unknown or the value does not fit. */
+bool engine_option_get(const Engine *e, const char *name, char *out, size_t size, char *err);

@@ -15,6 +15,8 @@
 
 #include "bitboard.h"
 
+#include <pthread.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -28,9 +30,8 @@ static Bitboard cone[COLOR_NB][SQUARE_NB]; /* squares a man of a colour on sq co
 static uint8_t reverse4[16];               /* a 4-bit pattern read backwards */
 static uint8_t distance[SQUARE_NB][SQUARE_NB]; /* king steps between two squares (no pieces) */
 
-__attribute__((constructor)) static void eval_init(void)
+static void fill_tables(void)
 {
-    bb_init();
     for (int sq = 31; sq >= 0; sq--) {
         Bitboard c = 0;
         for (int d = DIR_UL; d <= DIR_UR; d++) {
@@ -58,6 +59,13 @@ __attribute__((constructor)) static void eval_init(void)
             dc = dc < 0 ? -dc : dc;
             distance[a][b] = (uint8_t)(dr > dc ? dr : dc);
         }
+}
+
+void eval_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    bb_init();
+    pthread_once(&once, fill_tables);
 }
 
 /* One step forward (the way men of US move) to the left and right of the mover. */

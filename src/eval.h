@@ -14,6 +14,12 @@
 
 enum { EVAL_PHASE_MAX = WEIGHT_PHASE_MAX }; /* pieces at which the _mg weights apply alone */
 
+/* Fills the evaluation's tables (and the bitboard tables they come from) the first time it is
+ * called; idempotent and thread-safe. ponder_init() calls it (engine_new and the tuner do), and
+ * eval_board() assumes it has been called: it is too hot to check. */
+void eval_init(void);
+
 /* The evaluation of B for the side to move, in hundredths of a man. W must be fresh: its blend
- * made by weights_default, weights_parse or weights_refresh after any change to its values. */
+ * made by weights_default, weights_parse or weights_refresh after any change to its values.
+ * eval_init() (or ponder_init()) must have been called. */
 int eval_board(const Weights *w, const Board *b);

@@ -215,13 +215,15 @@ static const Move *find_legal(const MoveList *list, const SearchResult *r)
 
 int cmd_hackerrank(int argc, char **argv)
 {
-    double start = cli_now() - process_seconds();
+    double start = util_now() - process_seconds();
     double time_limit = 1.0;
     long depth = 0, nodes = 0;
     bool time_given = false, verbose = false;
     const char *path = NULL;
     EngineOptions opt;
     engine_default_options(&opt);
+    char egdb_dir[CLI_PATH_MAX];
+    opt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     opt.hash_mb = HACKERRANK_HASH_MB;
     enum { OPT_TIME = OPTS_LONG, OPT_DEPTH, OPT_NODES };
     static const struct option longopts[] = {
@@ -268,7 +270,7 @@ int cmd_hackerrank(int argc, char **argv)
 
     /* Read and check the position. */
     char err[ERR_LEN + 64];
-    char *text = cli_read_file(path ? path : "-", HACKERRANK_INPUT_MAX, NULL, err, sizeof err);
+    char *text = util_read_file(path ? path : "-", HACKERRANK_INPUT_MAX, NULL, err, sizeof err);
     if (!text) {
         fprintf(stderr, "ponder hackerrank: cannot read the input: %s\n", err);
         return 2;
@@ -302,7 +304,7 @@ int cmd_hackerrank(int argc, char **argv)
     game_init(game, &RULES_HACKERRANK, &board);
     SearchLimits limits = {.depth = (int)depth, .nodes = (uint64_t)nodes};
     if (time_given || (depth == 0 && nodes == 0)) {
-        limits.time = time_limit * HACKERRANK_TIME_SHARE - (cli_now() - start);
+        limits.time = time_limit * HACKERRANK_TIME_SHARE - (util_now() - start);
         if (limits.time < HACKERRANK_MIN_SEARCH)
             limits.time = HACKERRANK_MIN_SEARCH;
     }
@@ -320,7 +322,7 @@ int cmd_hackerrank(int argc, char **argv)
     char out[32 * (MAX_JUMPS + 4)];
     hackerrank_format_move(move, out, sizeof out);
     if (verbose)
-        fprintf(stderr, "time %.3f s since process start\n", cli_now() - start);
+        fprintf(stderr, "time %.3f s since process start\n", util_now() - start);
     if (fputs(out, stdout) == EOF || fflush(stdout) != 0) {
         fprintf(stderr, "ponder hackerrank: cannot write the move\n");
         return 1;

@@ -382,7 +382,7 @@ static void hub_engine_stop(Hub *h)
     if (!h->searching)
         return;
     while (!atomic_load(&h->finished)) {
-        engine_stop(h->engine);
+        engine_stop(h->engine, 0);
         struct timespec ts = {0, 1000000};
         nanosleep(&ts, NULL);
     }
@@ -666,8 +666,9 @@ static int cmd_hub(int argc, char **argv)
     }
     static Hub h;
     engine_default_options(&h.opt);
-    if (h.opt.egdb_dir) /* the databases `ponder egdb build' made, if any */
-        snprintf(h.egdb, sizeof h.egdb, "%s", h.opt.egdb_dir);
+    if (cli_engine_egdb(h.egdb, sizeof h.egdb) == NULL) /* what `ponder egdb build' made, if any */
+        h.egdb[0] = '\0';
+    h.opt.egdb_dir = h.egdb[0] ? h.egdb : NULL;
     static char line[HUB_LINE_MAX];
     bool go_on = true;
     while (go_on && fgets(line, sizeof line, stdin)) {

@@ -5,6 +5,8 @@
  * --version` is `ponder version`.
  */
 #include "command.h"
+#include "egdb.h"
+#include "ponder.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -24,6 +26,11 @@ static void help(FILE *f)
 
 int main(int argc, char **argv)
 {
+    /* The library does nothing when it loads: its tables are filled here, and this program is
+     * the one that has the endgame databases (the HackerRank single file, built without
+     * egdb.c, has none). */
+    ponder_init();
+    egdb_hook_register(&egdb_driver);
     if (argc < 2) {
         const Command *console = command_find("console");
         if (console)

@@ -273,7 +273,7 @@ ProcStatus proc_read_line(Proc *p, double deadline, int stop_fd, char *line)
             return PROC_TOO_LONG;
         if (p->eof || p->from_child < 0)
             return PROC_CLOSED;
-        double left = deadline - cli_now();
+        double left = deadline - util_now();
         if (left <= 0)
             return PROC_TIMEOUT;
         struct pollfd fds[2] = {{p->from_child, POLLIN, 0}, {stop_fd, POLLIN, 0}};
@@ -343,9 +343,9 @@ static bool check_exit(Proc *p)
 
 bool proc_wait_exit(Proc *p, double wait)
 {
-    double end = cli_now() + wait, step = 0.0005;
+    double end = util_now() + wait, step = 0.0005;
     while (!check_exit(p)) {
-        double left = end - cli_now();
+        double left = end - util_now();
         if (left <= 0)
             return false;
         sleep_seconds(step < left ? step : left);

@@ -59,7 +59,7 @@ bool proc_start(Proc *p, const char *command, int stderr_fd, char *err);
 bool proc_send(Proc *p, const char *line);
 
 /* Reads the next line (without its newline or a final CR) into LINE (PROC_LINE_MAX bytes),
- * waiting until the monotonic time DEADLINE (cli_now() seconds). STOP_FD (-1: none) is watched
+ * waiting until the monotonic time DEADLINE (util_now() seconds). STOP_FD (-1: none) is watched
  * too: once it is readable the call returns PROC_STOPPED. */
 ProcStatus proc_read_line(Proc *p, double deadline, int stop_fd, char *line);
 

@@ -246,7 +246,7 @@ int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, ch
 
 static int stop_pipe[2] = {-1, -1};         /* [0] polled by the referees, [1] written on a signal */
 static atomic_int stop_signal;              /* the signal that stopped the run, 0 if none */
-static double run_started;                  /* cli_now() when run_games began, for the bar */
+static double run_started;                  /* util_now() when run_games began, for the bar */
 
 static void on_signal(int sig)
 {
@@ -386,7 +386,7 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
     run.ctx = ctx;
     run.stderr_fd = -1;
     *signal_number = 0;
-    run_started = cli_now();
+    run_started = util_now();
 
     /* 1. Files: PDN (appended) and the programs' stderr. */
     if (o->pdn && !(run.pdn = fopen(o->pdn, "ae"))) {
@@ -521,7 +521,7 @@ void run_progress_bar(int done, int total, const char *text)
     for (int i = 0; i < RUN_BAR_WIDTH; i++)
         bar[i] = i < filled ? '#' : '.';
     bar[RUN_BAR_WIDTH] = '\0';
-    double elapsed = cli_now() - run_started;
+    double elapsed = util_now() - run_started;
     char spent[32], left[32];
     format_duration(elapsed, spent, sizeof spent);
     format_duration(done > 0 ? elapsed / done * (total - done) : 0, left, sizeof left);

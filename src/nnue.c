@@ -300,7 +300,7 @@ NnueNet *nnue_load(const char *path, char *err)
 {
     char msg[ERR_LEN];
     size_t len = 0;
-    /* cli_read_file refuses embedded NUL bytes (it reads text), so the file is read here. */
+    /* util_read_file refuses embedded NUL bytes (it reads text), so the file is read here. */
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(msg, ERR_LEN, "cannot open: %s", strerror(errno));

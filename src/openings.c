@@ -5,13 +5,13 @@
  * data/three-move-ballots.txt to make a table of strings, and openings_ballots() plays each
  * ballot's moves from the start through the PDN move parser (the list writes captures
  * with `-', as PDN files do), so a wrong entry is an error here rather
- * than a wrong opening in a match. Files are read whole (cli_read_file) and parsed with the PDN
+ * than a wrong opening in a match. Files are read whole (util_read_file) and parsed with the PDN
  * reader or the FEN parser; their errors name the file, the line and the column.
  */
 #include "openings.h"
 
-#include "cli.h"
 #include "pdn.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,7 +202,7 @@ int openings_load(const char *path, Opening **out, char *err)
 {
     char inner[ERR_LEN];
     size_t len;
-    char *text = cli_read_file(path, OPENINGS_FILE_MAX, &len, inner, sizeof inner);
+    char *text = util_read_file(path, OPENINGS_FILE_MAX, &len, inner, sizeof inner);
     if (!text) {
         snprintf(err, ERR_LEN, "%s", inner);
         return -1;

@@ -107,7 +107,7 @@ int cmd_perft(int argc, char **argv)
     }
     /* Depth 0 is one line too: the root alone, one leaf. */
     for (int d = depth == 0 ? 0 : 1; d <= depth; d++) {
-        double t0 = cli_now();
+        double t0 = util_now();
         uint64_t nodes = 0;
         if (divide && d == depth && d > 0) {
             MoveList list;
@@ -123,7 +123,7 @@ int cmd_perft(int argc, char **argv)
             }
         } else
             nodes = perft_count(&b, rules, d, paths, h);
-        double dt = cli_now() - t0;
+        double dt = util_now() - t0;
         printf("perft %d %llu %.3f %.0f\n", d, (unsigned long long)nodes, dt,
                dt > 0 ? (double)nodes / dt : 0.0);
         fflush(stdout);

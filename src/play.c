@@ -121,16 +121,16 @@ static void on_iteration(const SearchInfo *info, void *ctx)
     }
     if ((score_is_decisive(info->score) && score_plies_to_end(info->score) <= info->depth) ||
         play_interrupted)
-        engine_stop(p->engine);
+        engine_stop(p->engine, 0);
 }
 
 /* Searches the current position within the limits; *SECONDS gets the time taken. */
 static SearchResult think(Play *p, double *seconds)
 {
     SearchLimits lim = {.depth = p->opt.depth, .time = p->opt.time, .nodes = p->opt.nodes};
-    double t0 = cli_now();
+    double t0 = util_now();
     SearchResult r = engine_search(p->engine, &p->game, &lim, on_iteration, p);
-    *seconds = cli_now() - t0;
+    *seconds = util_now() - t0;
     if (p->live) {
         printf("\r%60s\r", "");
         fflush(stdout);
@@ -593,6 +593,8 @@ static int cmd_play(int argc, char **argv)
     p->opt.time = TIME_DEFAULT;
     p->opt.color = -1;
     engine_default_options(&p->opt.engine);
+    char egdb_dir[CLI_PATH_MAX];
+    p->opt.engine.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     int status = play_parse_options(argc, argv, &p->opt);
     if (status == 0)
         return 0;

@@ -206,7 +206,7 @@ static AskStatus ask_time(Play *p)
 bool play_load_board(Play *p, const char *path, bool set_time, char *msg, size_t size)
 {
     char err[512];
-    char *text = cli_read_file(path, BOARD_FILE_MAX, NULL, err, sizeof err);
+    char *text = util_read_file(path, BOARD_FILE_MAX, NULL, err, sizeof err);
     if (!text) {
         snprintf(msg, size, "Cannot read the board: %s.", err);
         return false;

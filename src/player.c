@@ -184,6 +184,8 @@ static int cmd_player(int argc, char **argv)
     pl.baseline_depth = BASELINE_DEPTH;
     EngineOptions eo;
     engine_default_options(&eo);
+    char egdb_dir[CLI_PATH_MAX];
+    eo.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     const char *fen = NULL;
     long depth = 0, seed = -1;
     double time = pl.limits.time;
@@ -259,7 +261,7 @@ static int cmd_player(int argc, char **argv)
     if (depth > 0)
         pl.baseline_depth = (int)depth;
     pl.rng = seed >= 0 ? (uint64_t)seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull
-                       : (uint64_t)(cli_now() * 1e9) ^ ((uint64_t)getpid() << 32);
+                       : (uint64_t)(util_now() * 1e9) ^ ((uint64_t)getpid() << 32);
     if (pl.rng == 0)
         pl.rng = 1;
     if (pl.mode == MODE_ENGINE) {

@@ -242,7 +242,7 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
             snprintf(msg, sizeof msg, "0 0");
         else
             middleware_format_move(&g->moves[g->ply - 1], msg, sizeof msg);
-        double t0 = cli_now();
+        double t0 = util_now();
         if (!proc_send(p, msg)) {
             if (first_turn[side] && failed_to_start(s, p, side, err)) {
                 status = REFEREE_FAILED;
@@ -258,7 +258,7 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
         first_turn[side] = false;
         char line[PROC_LINE_MAX];
         ProcStatus ps = proc_read_line(p, t0 + allowed, s->stop_fd, line);
-        double took = cli_now() - t0;
+        double took = util_now() - t0;
         if (ps == PROC_STOPPED) {
             status = REFEREE_STOPPED;
             break;

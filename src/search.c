@@ -16,15 +16,17 @@
  * position 80 plies after the last capture or man move (the 40-move rule). A side with no move
  * has lost: -(SCORE_WIN - ply), so a nearer win scores higher.
  *
- * Selectivity, each part switchable in search_params and kept only where a match showed a gain
- * (docs/engine.md has the figures): late move reductions, internal iterative reduction and
- * futility pruning are on; late move pruning, ProbCut, a threat extension at the horizon and the
- * forced-move extension are off.
+ * Selectivity, each part kept only where a match showed a gain (docs/engine.md has the figures,
+ * and those of late move pruning, ProbCut, a threat extension at the horizon and a forced-move
+ * extension, which lost and were removed): late move reductions, internal iterative reduction
+ * and futility pruning.
+ *
+ * The search proper is search_tree(); search_run() (search_egdb.c) puts the database policy for
+ * the root in front of it.
  */
 #include "search.h"
 
 #include "bitboard.h"
-#include "cli.h"
 #include "eval.h"
 #include "movepick.h"
 
@@ -41,6 +43,12 @@ enum {
     POLL_MASK = 1023,  /* the main worker looks at the clock every 1024 nodes */
     KNOWN_WIN = 20000, /* a database win, below every proven win by search */
     KNOWN_WIN_SPREAD = 4000, /* the evaluation's share in a database win's score */
+    ASP_DELTA = 20,    /* first half-width of the aspiration window */
+    LMR_MIN_DEPTH = 3, /* late move reductions: depth from which quiet moves are reduced */
+    LMR_MIN_MOVES = 3, /* moves searched before the first reduction */
+    LMR_SCALE = 100,   /* reduction = log(depth) * log(moves) * LMR_SCALE / 100 */
+    FUTILITY_DEPTH = 2, /* futility pruning at depth 1-FUTILITY_DEPTH */
+    FUTILITY_MARGIN = 60, /* per ply of depth, hundredths of a man */
 };
 
 /* Move-ordering keys (higher first). */
@@ -56,7 +64,6 @@ struct SearchWorker {
     SearchJob *job;
     _Atomic uint64_t nodes;     /* nodes searched in this search (written by the owner only) */
     int seldepth;
-    int root_depth;             /* depth of the iteration running */
     bool aborted;               /* the current iteration was cut short */
     int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
     uint16_t killers[MAX_PLY + 2][2];
@@ -72,8 +79,13 @@ struct SearchWorker {
     SearchInfo info;            /* the last finished iteration (main worker) */
 };
 
+static void fill_log_table(void);
+
 SearchWorker *search_worker_new(void)
 {
+    /* Every search runs on workers made here: the first one fills the reduction table. */
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_log_table);
     SearchWorker *w = calloc(1, sizeof *w);
     return w;
 }
@@ -86,35 +98,18 @@ void search_worker_clear(SearchWorker *w)
     memset(w->killers, 0, sizeof w->killers);
 }
 
-SearchParams search_params = {
-    .forced_extension = 0,
-    .lmr = 1,
-    .lmr_min_depth = 3,
-    .lmr_min_moves = 3,
-    .lmr_scale = 100,
-    .futility = 1,
-    .futility_margin = 60,
-    .probcut = 0,
-    .probcut_margin = 80,
-    .threat_extension = 0,
-    .iir = 1,
-    .lmp = 0,
-    .lmp_base = 3,
-    .asp_delta = 20,
-};
-
 static float log_table[MAX_MOVES + MAX_PLY];
 
-__attribute__((constructor)) static void search_init(void)
+static void fill_log_table(void)
 {
     for (int i = 1; i < MAX_MOVES + MAX_PLY; i++)
         log_table[i] = logf((float)i);
 }
 
 /* Plies to take off a late quiet move: grows with both the depth and the move's rank. */
-static inline int lmr_reduction(int depth, int rank, int scale)
+static inline int lmr_reduction(int depth, int rank)
 {
-    return (int)(log_table[depth] * log_table[rank] * (float)scale / 100.0f);
+    return (int)(log_table[depth] * log_table[rank] * (float)LMR_SCALE / 100.0f);
 }
 
 /* ---- small helpers --------------------------------------------------------------------------- */
@@ -122,7 +117,7 @@ static inline int lmr_reduction(int depth, int rank, int scale)
 /* The static evaluation: the network when the engine has one, else the classic formula. */
 static inline int evaluate(const SearchJob *job, const Board *b)
 {
-    return job->net ? job->net_eval(job->net, b) : eval_board(job->weights, b);
+    return job->net ? job->net_eval(job->net, b) : evaluate(job, b);
 }
 
 static inline uint64_t worker_nodes(const SearchWorker *w)
@@ -143,6 +138,20 @@ static inline bool stopped(const SearchWorker *w)
     return atomic_load_explicit(w->job->stop, memory_order_relaxed);
 }
 
+/* A ponder search whose move was played (engine_ponderhit): from now on the limits apply, with
+ * the clock counted from the hit. Main worker only. */
+static void check_ponderhit(SearchJob *job)
+{
+    if (!job->limits.ponder || !atomic_load_explicit(&job->ponderhit, memory_order_acquire))
+        return;
+    job->limits.ponder = false;
+    timeman_start(&job->tm, &job->limits, atomic_load(&job->ponderhit_at));
+    /* One legal move and a clock: nothing to think about any more (as at the start of a timed
+     * search). */
+    if (job->workers[0]->root.count == 1 && timeman_timed(&job->tm) && !job->limits.infinite)
+        atomic_store_explicit(job->stop, true, memory_order_relaxed);
+}
+
 /* Counts a node; the main worker also enforces the node and time limits. */
 static inline void count_node(SearchWorker *w)
 {
@@ -150,22 +159,17 @@ static inline void count_node(SearchWorker *w)
     atomic_store_explicit(&w->nodes, n, memory_order_relaxed);
     if (w->index != 0)
         return;
-    const SearchJob *job = w->job;
-    if (job->limits.nodes) {
+    SearchJob *job = w->job;
+    if (job->limits.nodes && !job->limits.ponder) {
         uint64_t seen = job->nworkers == 1 ? n : ((n & POLL_MASK) == 0 ? total_nodes(job) : 0);
         if (seen >= job->limits.nodes)
             atomic_store_explicit(job->stop, true, memory_order_relaxed);
     }
-    if ((n & POLL_MASK) == 0 && timeman_hard_expired(&job->tm))
-        atomic_store_explicit(job->stop, true, memory_order_relaxed);
-}
-
-/* Whether the side not to move could capture if it were its turn. */
-static inline bool opponent_threatens(const Board *b)
-{
-    Board t = *b;
-    t.side ^= 1;
-    return movegen_jumpers(&t) != 0;
+    if ((n & POLL_MASK) == 0) {
+        check_ponderhit(job);
+        if (timeman_hard_expired(&job->tm))
+            atomic_store_explicit(job->stop, true, memory_order_relaxed);
+    }
 }
 
 static inline int loss_score(int ply) { return -SCORE_WIN + ply; }
@@ -295,7 +299,6 @@ static int search_node(SearchWorker *w, const Board *b, int alpha, int beta, int
 static inline __attribute__((always_inline)) int search(SearchWorker *w, const Board *b, int alpha,
                                                        int beta, int depth, int ply, bool pv_node)
 {
-    const SearchParams *sp = &search_params;
     w->pv_len[ply] = 0;
 
     /* Step 1. Draws by the game's rules: the 40-move rule (unless the side to move has no move,
@@ -310,14 +313,9 @@ static inline __attribute__((always_inline)) int search(SearchWorker *w, const B
         return 0;
     }
 
-    /* Step 2. At the horizon, resolve captures and evaluate; but when the opponent threatens a
-     * capture, a quiet position is not quiet for long: look one ply further. */
-    if (depth <= 0) {
-        if (!sp->threat_extension || ply >= 2 * w->root_depth || movegen_jumpers(b) ||
-            !opponent_threatens(b))
-            return qsearch(w, b, alpha, beta, ply);
-        depth = 1;
-    }
+    /* Step 2. At the horizon, resolve captures and evaluate. */
+    if (depth <= 0)
+        return qsearch(w, b, alpha, beta, ply);
 
     return search_node(w, b, alpha, beta, depth, ply, pv_node);
 }
@@ -327,7 +325,6 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
                                                  int beta, int depth, int ply, bool pv_node)
 {
     const SearchJob *job = w->job;
-    const SearchParams *sp = &search_params;
     const Rules *r = job->game->rules;
     count_node(w);
     if (stopped(w))
@@ -402,38 +399,22 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     if (tt_move >= n)
         tt_move = TT_NO_MOVE;
 
-    /* Step 7. ProbCut: if a shallower search of this node beats beta by a margin, the full one
-     * would almost surely beat beta too. */
-    if (sp->probcut && !pv_node && depth >= 5 && !jumpers && !score_is_decisive(beta)) {
-        int rbeta = beta + sp->probcut_margin;
-        if (rbeta < SCORE_DECISIVE) {
-            int s = search(w, b, rbeta - 1, rbeta, depth - 4, ply, false);
-            if (stopped(w))
-                return 0;
-            if (s >= rbeta)
-                return s;
-        }
-    }
-
-    /* Step 8. Internal iterative reduction: a node the table knows nothing about at this depth
-     * is probably not important enough for the full depth. A forced move costs no depth (when
-     * that extension is on): the position after it is as hard as this one. */
-    if (sp->iir && depth >= IIR_DEPTH && tt_move == TT_NO_MOVE)
+    /* Step 7. Internal iterative reduction: a node the table knows nothing about at this depth
+     * is probably not important enough for the full depth. */
+    if (depth >= IIR_DEPTH && tt_move == TT_NO_MOVE)
         depth--;
     int new_depth = depth - 1;
-    if (n == 1 && sp->forced_extension)
-        new_depth = depth;
 
-    /* Step 9. Futility: near the horizon, quiet moves of a position far below alpha will not
+    /* Step 8. Futility: near the horizon, quiet moves of a position far below alpha will not
      * bring it back (captures are forced in checkers, so a position without one has none). */
     bool futile = false;
     int static_eval = 0;
-    if (sp->futility && !pv_node && depth <= 2 && !jumpers && !score_is_decisive(alpha)) {
+    if (!pv_node && depth <= FUTILITY_DEPTH && !jumpers && !score_is_decisive(alpha)) {
         static_eval = evaluate(job, b);
-        futile = static_eval + sp->futility_margin * depth <= alpha;
+        futile = static_eval + FUTILITY_MARGIN * depth <= alpha;
     }
 
-    /* Step 10. Search every move: the first with the full window, the rest with a null window
+    /* Step 9. Search every move: the first with the full window, the rest with a null window
      * first (reduced when they come late and are quiet), again with the full one only when they
      * beat the best so far. */
     int best = -SCORE_INFINITE, best_index = TT_NO_MOVE, old_alpha = alpha;
@@ -462,11 +443,6 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
                 best = static_eval;
             continue;
         }
-        /* Late move pruning: near the horizon, quiet moves this far down the order almost never
-         * refute. */
-        if (sp->lmp && !pv_node && depth <= 3 && quiet && !m->crowns &&
-            k >= sp->lmp_base + depth * depth && best > -SCORE_DECISIVE)
-            continue;
         Board child = *b;
         bool irreversible = !quiet || !board_is_king(b, m->from);
         if (m->capture == MOVEPICK_NO_CAPTURE)
@@ -482,11 +458,11 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
             score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
             int reduction = 0;
-            if (sp->lmr && quiet && depth >= sp->lmr_min_depth && k >= sp->lmr_min_moves &&
+            if (quiet && depth >= LMR_MIN_DEPTH && k >= LMR_MIN_MOVES &&
                 !m->crowns && i != tt_move) {
                 uint16_t id = movepick_id(m);
                 if (id != k1 && id != k2) {
-                    reduction = lmr_reduction(depth, k, sp->lmr_scale) - (pv_node ? 1 : 0);
+                    reduction = lmr_reduction(depth, k) - (pv_node ? 1 : 0);
                     if (reduction < 0)
                         reduction = 0;
                     if (reduction > new_depth - 1)
@@ -535,7 +511,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
             quiets_tried[nquiets++] = i;
     }
 
-    /* Step 11. Remember the result. */
+    /* Step 10. Remember the result. */
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(job->tt, b->key, tt_score_to(best, ply, SCORE_DECISIVE), depth, bound, best_index);
     return best;
@@ -604,7 +580,7 @@ static void fill_info(SearchWorker *w, int depth, int score)
     info->seldepth = w->seldepth;
     info->score = score;
     info->nodes = total_nodes(w->job);
-    info->time = timeman_elapsed(&w->job->tm);
+    info->time = timeman_now() - w->job->started;
     info->pv_len = w->pv_len[0];
     memcpy(info->pv, w->pv[0], (size_t)info->pv_len * sizeof(Move));
 }
@@ -613,17 +589,16 @@ static void fill_info(SearchWorker *w, int depth, int score)
  * the threads spread over two depths. */
 static void iterate(SearchWorker *w)
 {
-    const SearchJob *job = w->job;
+    SearchJob *job = w->job;
     int max_depth = job->limits.depth > 0 && job->limits.depth < MAX_PLY ? job->limits.depth
                                                                           : MAX_PLY - 1;
     int score = 0;
     for (int depth = 1 + (w->index & 1); depth <= max_depth; depth++) {
         w->seldepth = 0;
         w->aborted = false;
-        w->root_depth = depth;
 
         /* Aspiration: a window around the last score, widened on the failing side. */
-        int delta = search_params.asp_delta, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+        int delta = ASP_DELTA, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
         if (depth >= ASP_MIN_DEPTH && !score_is_decisive(score)) {
             alpha = score - delta;
             beta = score + delta;
@@ -659,13 +634,18 @@ static void iterate(SearchWorker *w)
         if (w->index != 0)
             continue;
 
+        bool changed = depth > 1 && w->info.pv_len > 0 && w->pv_len[0] > 0 &&
+                       !move_same(&w->pv[0][0], &w->info.pv[0], true);
         fill_info(w, depth, score);
         if (job->cb)
             job->cb(&w->info, job->cb_ctx);
 
         /* Stop early when more depth cannot help: a proven result seen with depth to spare, or a
-         * soft deadline that leaves too little time for another iteration. */
-        if (!job->limits.infinite && job->limits.time > 0) {
+         * soft deadline (later when the best move changed or the score fell) that leaves too
+         * little time for another iteration. */
+        check_ponderhit(job);
+        timeman_iteration(&job->tm, score, changed);
+        if (!job->limits.infinite && timeman_timed(&job->tm)) {
             if (score_is_decisive(score) && depth >= score_plies_to_end(score) + 2)
                 break;
             if (timeman_soft_expired(&job->tm))
@@ -674,13 +654,9 @@ static void iterate(SearchWorker *w)
     }
 }
 
-static void *helper_main(void *arg)
-{
-    iterate(arg);
-    return NULL;
-}
+static void helper_main(void *arg) { iterate(arg); }
 
-SearchResult search_run(SearchJob *job)
+SearchResult search_tree(SearchJob *job)
 {
     SearchResult res;
     memset(&res, 0, sizeof res);
@@ -691,13 +667,28 @@ SearchResult search_run(SearchJob *job)
      * there is nothing to think about. */
     MoveList *root = &main_w->root;
     movegen_generate(&g->board, g->rules, false, root);
+    int kept = 0;
+    for (int i = 0; i < root->count; i++) {
+        bool excluded = false;
+        for (int k = 0; k < job->limits.exclude_len && k < SEARCH_MAX_EXCLUDE; k++)
+            excluded |= move_same(&root->moves[i], &job->limits.exclude[k], false);
+        if (!excluded)
+            root->moves[kept++] = root->moves[i];
+    }
+    root->count = kept; /* every move excluded: as if there were none (the caller's doing) */
     if (root->count == 0) {
         res.info.score = loss_score(0);
         return res;
     }
     res.has_move = true;
     res.best = root->moves[0];
-    if (root->count == 1 && job->limits.time > 0 && !job->limits.infinite) {
+    job->started = timeman_now();
+    if (job->limits.ponder)
+        timeman_start_untimed(&job->tm, job->started);
+    else
+        timeman_start(&job->tm, &job->limits, job->started);
+    bool timed = job->limits.time > 0 || job->limits.clock > 0;
+    if (root->count == 1 && timed && !job->limits.infinite && !job->limits.ponder) {
         res.info.pv_len = 1;
         res.info.pv[0] = root->moves[0];
         res.info.score = evaluate(job, &g->board);
@@ -729,29 +720,28 @@ SearchResult search_run(SearchJob *job)
     main_w->info.pv_len = 1;
     main_w->info.pv[0] = root->moves[0];
 
-    /* 3. Start the helpers, search, then stop and join them. */
-    pthread_t threads[SEARCH_MAX_THREADS];
-    int started = 0;
-    for (int t = 1; t < job->nworkers && t < SEARCH_MAX_THREADS; t++) {
-        if (pthread_create(&threads[t], NULL, helper_main, job->workers[t]) != 0)
-            break;
-        started = t;
-    }
+    /* 3. Start the helpers on their threads, search, then stop them and wait for them. */
+    for (int t = 1; t < job->nworkers; t++)
+        thread_run(job->threads[t], helper_main, job->workers[t]);
     iterate(main_w);
 
-    /* An infinite search waits for engine_stop() even when it has nothing left to search. */
-    while (job->limits.infinite && !atomic_load(job->stop)) {
+    /* An infinite search waits for a stop even when it has nothing left to search, and a ponder
+     * search for its stop or its ponder-hit. */
+    for (;;) {
+        check_ponderhit(job);
+        if (atomic_load(job->stop) || !(job->limits.infinite || job->limits.ponder))
+            break;
         struct timespec ts = {0, 1000000};
         nanosleep(&ts, NULL);
     }
     atomic_store(job->stop, true);
-    for (int t = 1; t <= started; t++)
-        pthread_join(threads[t], NULL);
+    for (int t = 1; t < job->nworkers; t++)
+        thread_wait(job->threads[t]);
 
     /* 4. The move of the last finished iteration (or the better move of an unfinished one). */
     res.info = main_w->info;
     res.info.nodes = total_nodes(job);
-    res.info.time = timeman_elapsed(&job->tm);
+    res.info.time = timeman_now() - job->started;
     if (res.info.pv_len > 0)
         res.best = res.info.pv[0];
     if (res.info.pv_len > 1) {

@@ -1,21 +1,70 @@
 /*
- * search.h - iterative deepening alpha-beta, run by one or more threads (Lazy SMP).
+ * search.h - iterative deepening alpha-beta, run by one or more threads (Lazy SMP), and the
+ * types a search is described and reported with.
  *
- * engine.c owns the pieces (table, weights, workers, stop flag) and hands them to search_run()
- * in a SearchJob for each search. Every worker runs the same iterative deepening on the same
- * root; they share only the transposition table and the stop flag, so helpers speed the main
- * thread up by filling the table with results it is about to need. Only the main worker (index
- * 0) watches the clock and the node limit, reports iterations and decides the move.
+ * The engine facade (engine.c) owns the pieces (table, weights, workers, stop flag) and hands
+ * them to search_run() in a SearchJob for each search. Every worker runs the same iterative
+ * deepening on the same root; they share only the transposition table and the stop flag, so
+ * helpers speed the main thread up by filling the table with results it is about to need. Only
+ * the main worker (index 0) watches the clock and the node limit, reports iterations and decides
+ * the move. A root that is itself in the endgame databases is searched without them and the
+ * databases vet the move (search_egdb.c).
  */
 #pragma once
 
 #include "egdb_hook.h"
-#include "engine.h"
+#include "game.h"
+#include "score.h"
+#include "thread.h"
 #include "timeman.h"
 #include "tt.h"
 #include "weights.h"
 
 #include <stdatomic.h>
+
+enum { SEARCH_MAX_EXCLUDE = 4 }; /* root moves a search can be told to leave out */
+
+/* What a search may spend. Every limit given applies; the first reached ends the search. With
+ * none at all (and not pondering) the search is infinite. */
+typedef struct SearchLimits {
+    int depth;        /* stop after this many plies (0: no depth limit) */
+    uint64_t nodes;   /* stop after about this many nodes (0: none); deterministic */
+    double time;      /* exact seconds for this move (0: none): used up to a safety margin */
+    double clock;     /* seconds left on the side to move's clock (0: no clock); timeman.c
+                         decides the share of it this move gets, never all of it */
+    double inc;       /* seconds added to that clock after each move (with clock) */
+    int moves_to_go;  /* moves until the clock gets more time (0: all remaining moves) */
+    bool infinite;    /* search until stopped (analysis) */
+    bool ponder;      /* think on the opponent's time: the time, clock and node limits
+                         apply only from engine_ponderhit(), which starts the clock; a depth
+                         reached before it waits for it (or a stop) */
+    int exclude_len;  /* root moves in exclude[] (0: none) */
+    Move exclude[SEARCH_MAX_EXCLUDE]; /* root moves not to search: the lines already found, so
+                                         a caller asks for the 2nd, 3rd best (multi-PV) */
+} SearchLimits;
+
+typedef struct {
+    int depth;               /* the iteration just finished */
+    int seldepth;            /* the deepest ply reached in it */
+    int score;               /* from the side to move's point of view (score.h) */
+    uint64_t nodes;          /* nodes searched so far in this search */
+    double time;             /* seconds since the search started */
+    int pv_len;              /* moves in pv */
+    Move pv[MAX_PLY];        /* the principal variation, starting with the best move */
+} SearchInfo;
+
+typedef struct {
+    bool has_move;           /* false when the side to move has no legal move */
+    Move best;               /* the move to play */
+    bool has_ponder;         /* whether ponder holds the expected reply */
+    Move ponder;             /* the reply the engine expects (for thinking on its time) */
+    SearchInfo info;         /* the last finished iteration */
+    int database;            /* the root's endgame-database value for the side to move:
+                                0 not in the databases, 1 win, 2 loss, 3 draw (EgdbValue) */
+} SearchResult;
+
+/* Called after each finished iteration (from the searching thread). */
+typedef void (*SearchCallback)(const SearchInfo *info, void *ctx);
 
 typedef struct SearchWorker SearchWorker;
 
@@ -28,38 +77,21 @@ typedef struct {
     int (*net_eval)(const void *net, const Board *b); /* its evaluation (nnue_hook.h) */
     const Game *game;            /* the game whose current position is searched */
     SearchLimits limits;         /* what the caller allowed */
-    TimeManager tm;              /* deadlines from limits.time */
-    atomic_bool *stop;           /* set to end the search (by engine_stop or by the main worker) */
+    TimeManager tm;              /* deadlines (main worker only, set up by search_run) */
+    double started;              /* timeman_now() when the search began (reports count from it;
+                                    a ponder search's deadlines count from the ponder-hit) */
+    atomic_bool *stop;           /* set to end the search (by the facade or the main worker) */
+    atomic_bool ponderhit;       /* set (with ponderhit_at) when a ponder search becomes timed */
+    _Atomic double ponderhit_at; /* when: the clock counts from then (timeman_now() seconds) */
     SearchCallback cb;           /* iteration reports, or NULL */
     void *cb_ctx;
     SearchWorker **workers;      /* workers[0] is the main one */
+    SearchThread **threads;      /* threads[t] runs helper t (t >= 1; threads[0] is not used) */
     int nworkers;
     const EgdbDriver *egdb;      /* databases, or NULL */
     void *egdb_handle;
     int egdb_pieces;             /* probe positions with at most this many pieces */
 } SearchJob;
-
-/* Switches and sizes of the search's selective parts. They are plain data so that a test tool
- * can compare two settings in one process (set before a search, never during one); the
- * defaults are the measured best (docs/engine.md). */
-typedef struct {
-    int forced_extension; /* a node with one legal move costs no depth */
-    int lmr;              /* late move reductions */
-    int lmr_min_depth;    /* depth from which quiet moves are reduced */
-    int lmr_min_moves;    /* moves searched before the first reduction */
-    int lmr_scale;        /* reduction = log(depth) * log(moves) * lmr_scale / 100 */
-    int futility;         /* at depth 1-FUTILITY_DEPTH, skip quiet moves far below alpha */
-    int futility_margin;  /* per ply of depth, hundredths of a man */
-    int probcut;          /* prune when a reduced search beats beta by a margin */
-    int probcut_margin;
-    int threat_extension; /* at the horizon, search one more ply when the opponent threatens */
-    int iir;              /* a node with no table move at depth IIR_DEPTH+ is searched 1 ply less */
-    int lmp;              /* at depth <= 3 (non-PV), quiet moves after LMP_BASE + depth² are skipped */
-    int lmp_base;
-    int asp_delta;        /* first half-width of the aspiration window */
-} SearchParams;
-
-extern SearchParams search_params;
 
 /* A worker's private state (history, killers, path, PV). Returns NULL when out of memory. */
 SearchWorker *search_worker_new(void);
@@ -69,5 +101,9 @@ void search_worker_free(SearchWorker *w);
 void search_worker_clear(SearchWorker *w);
 
 /* Runs the search described by JOB on JOB->nworkers threads (the caller's thread is the main
- * worker) and returns its result. *JOB->stop is left set. */
+ * worker) and returns its result. Consults the databases at the root (search_egdb.c). The
+ * caller sets up every field but tm; *JOB->stop is left set. */
 SearchResult search_run(SearchJob *job);
+
+/* search_run() without the root database policy: the plain tree search (search.c). */
+SearchResult search_tree(SearchJob *job);

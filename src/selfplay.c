@@ -28,7 +28,6 @@
 #include "opts.h"
 #include "rng.h"
 #include "trainfile.h"
-#include "weights.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -110,7 +109,7 @@ static void progress(Selfplay *sp, bool last)
     const SelfplayOptions *o = sp->o;
     if (o->quiet)
         return;
-    double now = cli_now();
+    double now = util_now();
     bool tty = isatty(STDERR_FILENO);
     if (!last && now - sp->shown < (tty ? 0.5 : 30.0))
         return;
@@ -350,6 +349,8 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
     /* 1. Engines first, so a bad weights file or no memory is reported before any work. */
     EngineOptions eo;
     engine_default_options(&eo);
+    char egdb_dir[CLI_PATH_MAX];
+    eo.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     eo.hash_mb = (size_t)o->hash_mb;
     eo.weights = o->weights;
     eo.eval = o->eval;
@@ -393,7 +394,7 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
-    sp.start = sp.shown = cli_now();
+    sp.start = sp.shown = util_now();
     long started = 0;
     for (long i = 0; i < nthreads && !sp.failed; i++, started++)
         if (pthread_create(&tids[i], NULL, worker_main, &workers[i]) != 0) {
@@ -439,7 +440,7 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
                "drawn %ld; %llu positions written to %s in %.1f s\n",
                o->shard, o->shards, sp.first + 1, sp.end, o->games, sp.wins[TRAIN_BLACK_WON],
                sp.wins[TRAIN_WHITE_WON], sp.wins[TRAIN_DRAW], (unsigned long long)sp.positions,
-               o->out, cli_now() - sp.start);
+               o->out, util_now() - sp.start);
     status = 0;
 
 done:
@@ -582,13 +583,18 @@ static int cmd_selfplay(int argc, char **argv)
     }
 
     char err[ERR_LEN];
-    if (o.weights) {
-        Weights w;
-        weights_default(&w);
-        if (!weights_load(&w, o.weights, err)) {
+    if (o.weights) { /* a bad weights file is a bad argument: checked before anything runs */
+        EngineOptions eo;
+        engine_default_options(&eo);
+        eo.hash_mb = 1;
+        eo.weights = o.weights;
+        eo.egdb_dir = NULL;
+        Engine *probe = engine_new(&eo, err);
+        if (!probe) {
             fprintf(stderr, "ponder selfplay: %s\n", err);
             return 2;
         }
+        engine_free(probe);
     }
     Opening *openings = NULL;
     int n = o.openings && strcmp(o.openings, "ballots") != 0

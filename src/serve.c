@@ -275,7 +275,7 @@ static int handle_request(struct mg_connection *conn, void *cbdata)
     const char *path = ri->local_uri ? ri->local_uri : "/";
     bool head = strcmp(method, "HEAD") == 0;
     bool safe = head || strcmp(method, "GET") == 0 || strcmp(method, "OPTIONS") == 0;
-    double t0 = cli_now();
+    double t0 = util_now();
     int status;
     char msg[200];
 
@@ -313,7 +313,7 @@ static int handle_request(struct mg_connection *conn, void *cbdata)
     }
     if (sv->verbose)
         fprintf(stderr, "%s %s %s %d %.1f ms\n", ri->remote_addr, method, path, status,
-                (cli_now() - t0) * 1000);
+                (util_now() - t0) * 1000);
     atomic_fetch_sub(&sv->active, 1);
     return status;
 }
@@ -564,6 +564,8 @@ int cmd_serve(int argc, char **argv)
     bool verbose = false;
     EngineOptions eopt;
     engine_default_options(&eopt);
+    char egdb_dir[CLI_PATH_MAX];
+    eopt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     eopt.hash_mb = 16; /* each worker's */
     enum {
         OPT_HOST = OPTS_LONG, OPT_PORT, OPT_WORKERS, OPT_MAX_GAMES, OPT_MAX_SOCKETS, OPT_MAX_TIME,

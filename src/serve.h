@@ -6,8 +6,12 @@
  *                  channel that pushes game states to the browser as they change
  *   serve_api.c    the JSON API: a request (method, path, body) in, a reply (status, JSON) out;
  *                  it knows nothing of HTTP connections, so it can be tested on its own
+ *   serve_json.c   its plumbing: request bodies read strictly, fields checked, replies written
  *   serve_games.c  the game store (games by random id, capped, least recently used evicted) and
- *                  the pool of engine workers that search for them
+ *                  the pool of engine workers that search for them (moves, analysis, the graph)
+ *   serve_play.c   playing against the engine: strength levels, clocks, resigning, draw offers
+ *   serve_review.c reviewing: analysis of any position of a game (multi-PV), the evaluation
+ *                  graph, reading PDN files into games, ballots
  *
  * Threads. civetweb runs each connection on one of its own threads; a request only ever holds a
  * game's lock for the time it takes to read or change that game, never for a search. Searches
@@ -24,6 +28,7 @@
 #pragma once
 
 #include "engine.h"
+#include "openings.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -32,7 +37,34 @@ enum {
     SERVE_ID_LEN = 16,      /* hex digits of a game id */
     SERVE_BODY_MAX = 16384, /* the largest request body accepted (413 beyond) */
     SERVE_MAX_DEPTH = 99,   /* the deepest search a request may ask for */
+    SERVE_MAX_LINES = 3,    /* engine lines of one analysis (multi-PV) */
+    SERVE_NO_EVAL = -32768, /* evals[] entry of a position not evaluated yet */
 };
+
+/* What a search is for. */
+typedef enum {
+    SERVE_JOB_MOVE,    /* find the engine's move and play it */
+    SERVE_JOB_ANALYSE, /* analyse one position of the game (1-3 lines); play nothing */
+    SERVE_JOB_GRAPH,   /* evaluate every position of the game in turn, for the graph */
+} ServeJobKind;
+
+/* A search asked for: its kind, its limits and what the kind needs. */
+typedef struct {
+    ServeJobKind kind;
+    SearchLimits limits; /* of the whole search (ANALYSE: shared by its lines) */
+    int ply;             /* ANALYSE: the ply of the game to analyse (the position after it) */
+    int lines;           /* ANALYSE, and MOVE at a weak level: lines to search, 1-3 */
+    int margin;          /* MOVE: play any line scoring within MARGIN of the best (0: the best) */
+} ServeJob;
+
+/* The game clock (a time control with increment; all seconds). */
+typedef struct {
+    bool on;          /* whether the game is played on the clock */
+    double base;      /* each side's time at the start */
+    double increment; /* added after each move */
+    double left[2];   /* time left by colour (BLACK, WHITE), as of `since' */
+    double since;     /* monotonic time when the side to move's clock started */
+} ServeClock;
 
 /* Who plays each side (the page's choice; the server does not move on its own). */
 typedef enum {
@@ -73,10 +105,26 @@ typedef struct ServeGame {
     int think_depth;         /* and its depth limit (0: none) */
     ServeEngineState engine; /* whether a search is queued or running */
     uint64_t job;            /* id of the latest search asked for; bumped to cancel it */
-    SearchLimits limits;     /* the limits of that search */
+    ServeJob request;        /* that search: kind, limits */
     bool stop_requested;     /* "move now" arrived while the search was still queued */
     bool has_info;           /* info holds a search's latest iteration */
     SearchInfo info;         /* the latest finished iteration (live while thinking) */
+    int info_lines;          /* lines of an analysis in info and more[] (1-3) */
+    SearchInfo more[SERVE_MAX_LINES - 1]; /* an analysis's 2nd and 3rd lines */
+    int database;            /* the analysed position's endgame-database value (EgdbValue) */
+    bool info_analysis;      /* info is an analysis (nothing played), not a move search */
+    int graph_ply;           /* a graph job: the ply being evaluated */
+    int16_t *evals;          /* GAME_MAX_PLIES + 1 entries: Black's view of the position after
+                                each ply (0 = the start), SERVE_NO_EVAL where unknown */
+    int level;               /* strength level (index into serve_levels) */
+    ServeClock clock;        /* the game clock */
+    char outcome[8];         /* the result when the game ended off the board (resigned, drawn by
+                                agreement, lost on time): "1-0", "0-1", "1/2-1/2"; else "" */
+    char outcome_text[64];   /* and how it ended */
+    char notice[96];         /* a message for the players (a declined draw offer), or "" */
+    char ballot[64];         /* the ballot the game started from, or "" */
+    char title[160];         /* a game read from PDN: "Black - White, Event", else "" */
+    char pdn_result[8];      /* and the result its PDN gives */
     int info_ply;            /* the game ply that search started from */
     int info_side;           /* the side to move when it started (scores are its view) */
     char engine_error[96];   /* why the last search played nothing, or "" */
@@ -139,9 +187,22 @@ void serve_store_stats(ServeStore *s, ServeStoreStats *st);
 /* Records a change: bumps the version and wakes waiters and the WebSocket pusher. */
 void serve_game_changed(ServeStore *s, ServeGame *g);
 
-/* Queues a search of G's current position within LIMITS. Returns 0, or 503 when the store is
- * shutting down. The caller has checked that G is idle and not over. */
-int serve_game_start_search(ServeStore *s, ServeGame *g, const SearchLimits *limits);
+/* Queues search JOB of G (a move, an analysis, the graph). Returns 0, or 503 when the store is
+ * shutting down. The caller has checked that G is idle (and, for a move, not over). */
+int serve_game_start_search(ServeStore *s, ServeGame *g, const ServeJob *job);
+
+/* Records the evaluation (Black's view) of the position after PLY of G, when it is a game ply. */
+void serve_game_set_eval(ServeGame *g, int ply, int black_view);
+
+/* Plays M in G (legal, checked by the caller) with the clock, the history and the evaluations
+ * kept right. Returns false when the game is too long to record another move. */
+bool serve_game_play(ServeGame *g, const Move *m);
+
+/* Whether G is over, on the board or off it (outcome). */
+bool serve_game_over(const ServeGame *g);
+
+/* The built-in ballots (all 174, in ACF order), loaded once by the store. */
+const Opening *serve_store_ballots(const ServeStore *s, int *count);
 
 /* Cancels G's search, if any: a queued one is dropped, a running one stopped, and its move is
  * not played. */
@@ -196,6 +257,91 @@ char *serve_api_state_json(ServeStore *s, ServeGame *g);
 /* Fills REP with a JSON error {"error": MESSAGE, "status": STATUS}. */
 void serve_api_error(ServeReply *rep, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* ---- Helpers of the API files (serve_json.c, and serve_api.c for the state) ---- */
+
+/* The body as a JSON object (an empty body is an empty object), or NULL with the error replied.
+ * Fields other than the NULL-terminated list ALLOWED are refused, as are fields given twice. */
+struct cJSON *serve_api_body(const ServeRequest *req, ServeReply *rep, const char *const *allowed);
+
+/* Optional fields of O: each returns true when absent or right (stored in *OUT), false with a
+ * 400 replied that names the field and what it must be. */
+bool serve_api_number(const struct cJSON *o, const char *name, double min, double max, double *out,
+                      ServeReply *rep);
+bool serve_api_int(const struct cJSON *o, const char *name, int min, int max, int *out,
+                   ServeReply *rep);
+bool serve_api_bool(const struct cJSON *o, const char *name, bool *out, ServeReply *rep);
+/* NULL when absent; sets *BAD (with the error replied) when present but not a string. */
+const char *serve_api_string(const struct cJSON *o, const char *name, bool *bad, ServeReply *rep);
+
+/* Replies G's state with STATUS (G->lock held). */
+void serve_api_reply_state(ServeReply *rep, int status, ServeStore *s, ServeGame *g);
+
+/* Replies JSON (consumed) with STATUS. */
+void serve_api_reply_json(ServeReply *rep, int status, struct cJSON *json);
+
+/* A FEN from a user checked as a start position, or false with a 400 replied. */
+bool serve_api_parse_start(const char *fen, Board *b, ServeReply *rep);
+
+/* "black" or "white". */
+const char *serve_color_name(int c);
+
+/* ---- Playing (serve_play.c) ---- */
+
+typedef struct {
+    const char *name; /* "beginner", ... "full" */
+    int depth;        /* depth limit (0: none, the thinking time alone) */
+    uint64_t nodes;   /* node limit (0: none) */
+    int margin;       /* randomness: any of 3 lines within MARGIN of the best may be played */
+} ServeLevel;
+
+extern const ServeLevel serve_levels[];
+extern const int serve_level_count;
+
+/* The level named NAME, or -1. */
+int serve_level_find(const char *name);
+
+/* The engine's seconds for its next move on the clock: LEFT seconds left, INCREMENT per move
+ * (a share of what is left plus most of the increment, never more than LEFT allows). */
+double serve_clock_move_time(double left, double increment);
+
+/* Monotonic seconds. */
+double serve_now(void);
+
+/* The clock a body sets (clock: {base, increment}, started now, or null: none) into *CLOCK;
+ * left alone when the body has no clock; false with a 400. */
+bool serve_play_clock_settings(ServeClock *clock, const struct cJSON *body, ServeReply *rep);
+
+/* Ends G on time when the side to move's clock has run out (G->lock held). Returns true if it
+ * did now. */
+bool serve_clock_check(ServeStore *s, ServeGame *g);
+
+/* The clock's JSON, time left as of now. */
+struct cJSON *serve_clock_json(const ServeGame *g);
+
+/* The limits of the engine's next move in G: thinking time or the clock, and the level. */
+void serve_play_move_job(const ServeGame *g, double time, int depth, ServeJob *job);
+
+void serve_api_resign(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep);
+void serve_api_draw(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep);
+
+/* ---- Reviewing (serve_review.c) ---- */
+
+void serve_api_analyse(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep);
+void serve_api_graph(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep);
+/* POST /api/pdn: the games of a PDN text, listed. */
+void serve_api_pdn_list(ServeStore *s, const ServeRequest *req, ServeReply *rep);
+/* New games from a PDN text's game or a ballot: fills G (fresh, lock held) from BODY's `pdn',
+ * `game', `ballot' fields; false with the error replied. */
+bool serve_review_setup(ServeStore *s, const struct cJSON *body, Board *start, Move *moves,
+                        int *nmoves, char *title, char *pdn_result, char *ballot,
+                        ServeReply *rep);
+/* A ballot in current use chosen by SEED (any number: a clock reading): its number, 1-174
+ * (0 only if none were in use). */
+int serve_ballot_random(uint64_t seed);
+
+/* The ballot whose position is B, named into OUT (64 bytes), or false. */
+bool serve_ballot_name(const ServeStore *s, const Board *b, char *out);
 
 /* The `ponder serve` command (serve.c). */
 int cmd_serve(int argc, char **argv);

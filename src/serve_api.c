@@ -12,9 +12,14 @@
  *   POST   /api/games/ID/stop          make the thinking engine move now
  *   POST   /api/games/ID/undo          take back {plies} moves (default 1), cancelling a search
  *   GET    /api/games/ID/pdn           the game as a PDN file
+ *   POST   /api/games/ID/resign        the human resigns       (serve_play.c)
+ *   POST   /api/games/ID/draw          the human offers a draw (serve_play.c)
+ *   POST   /api/games/ID/analyse       analyse a position of the game, 1-3 lines (serve_review.c)
+ *   POST   /api/games/ID/graph         evaluate every position, for the graph (serve_review.c)
+ *   POST   /api/pdn                    list the games of a PDN text (serve_review.c)
  *
  * A request comes in as a ServeRequest and leaves as a ServeReply: this file knows nothing of
- * sockets. Bodies are JSON objects read strictly (unknown fields, wrong types, out-of-range
+ * sockets. Bodies are JSON objects read strictly (serve_json.c) (unknown fields, wrong types, out-of-range
  * values are errors that name the field). Every error is a JSON object {"error", "status"} with
  * the status that fits: 400 malformed, 404 unknown game or path, 405 wrong method, 409 not now
  * (the engine is thinking, the game is over), 415 not JSON, 422 an illegal move, 503 full.
@@ -22,6 +27,7 @@
  */
 #include "serve.h"
 
+#include "egdb_hook.h"
 #include "notation.h"
 #include "pdn.h"
 
@@ -36,189 +42,12 @@
 static const char *const HUMAN_NAMES[] = {"black", "white", "both", "none"};
 static const char *const ENGINE_NAMES[] = {"idle", "queued", "thinking"};
 
-/* ---- replies ---- */
-
-static void reply_json(ServeReply *rep, int status, cJSON *json)
-{
-    rep->status = status;
-    rep->content_type = "application/json; charset=utf-8";
-    rep->body = json ? cJSON_PrintUnformatted(json) : NULL;
-    cJSON_Delete(json);
-    if (!rep->body) {
-        serve_api_error(rep, 500, "out of memory");
-        return;
-    }
-    rep->body_len = strlen(rep->body);
-}
-
-void serve_api_error(ServeReply *rep, int status, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    free(rep->body);
-    rep->body = NULL;
-    rep->status = status;
-    rep->content_type = "application/json; charset=utf-8";
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "error", msg);
-    cJSON_AddNumberToObject(o, "status", status);
-    rep->body = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    if (!rep->body) { /* out of memory: a fixed body that needs no allocation to send */
-        static char fallback[] = "{\"error\":\"out of memory\",\"status\":500}";
-        rep->status = 500;
-        rep->body = malloc(sizeof fallback);
-        if (rep->body)
-            memcpy(rep->body, fallback, sizeof fallback);
-    }
-    rep->body_len = rep->body ? strlen(rep->body) : 0;
-}
-
-/* ---- request bodies ---- */
-
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-/* The body as a JSON object (an empty body is an empty object), or NULL with the error
- * replied. Fields other than the NULL-terminated list ALLOWED are refused. */
-static cJSON *parse_body(const ServeRequest *req, ServeReply *rep, const char *const *allowed)
-{
-    size_t n = req->body ? req->body_len : 0;
-    size_t start = 0;
-    while (start < n && is_blank(req->body[start]))
-        start++;
-    if (start == n)
-        return cJSON_CreateObject();
-    if (req->content_type) {
-        const char *ct = req->content_type;
-        while (*ct == ' ')
-            ct++;
-        size_t len = strcspn(ct, "; ");
-        if (!(len == 16 && strncasecmp(ct, "application/json", 16) == 0)) {
-            serve_api_error(rep, 415,
-                            "the body must be JSON (Content-Type: application/json), "
-                            "not `%.*s'",
-                            (int)(len > 60 ? 60 : len), ct);
-            return NULL;
-        }
-    } else {
-        serve_api_error(rep, 415, "the body must be JSON: send Content-Type: application/json");
-        return NULL;
-    }
-    const char *end = NULL;
-    cJSON *json = cJSON_ParseWithLengthOpts(req->body, n, &end, false);
-    if (!json) {
-        size_t at = end && end >= req->body && end <= req->body + n ? (size_t)(end - req->body) : 0;
-        serve_api_error(rep, 400, "bad JSON at byte %zu of the body", at + 1);
-        return NULL;
-    }
-    /* Only blanks may follow the value. */
-    for (const char *p = end; p && p < req->body + n; p++)
-        if (!is_blank(*p)) {
-            serve_api_error(rep, 400, "bad JSON: text after the value at byte %zu of the body",
-                            (size_t)(p - req->body) + 1);
-            cJSON_Delete(json);
-            return NULL;
-        }
-    if (!cJSON_IsObject(json)) {
-        serve_api_error(rep, 400, "the body must be a JSON object");
-        cJSON_Delete(json);
-        return NULL;
-    }
-    const cJSON *item;
-    cJSON_ArrayForEach(item, json)
-    {
-        bool known = false;
-        for (int i = 0; allowed[i] && !known; i++)
-            known = strcmp(item->string, allowed[i]) == 0;
-        if (!known) {
-            char list[160] = "";
-            for (int i = 0; allowed[i]; i++)
-                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
-                         allowed[i]);
-            serve_api_error(rep, 400, "unknown field `%.40s' (known: %s)", item->string,
-                            allowed[0] ? list : "none");
-            cJSON_Delete(json);
-            return NULL;
-        }
-        for (const cJSON *other = json->child; other != item; other = other->next)
-            if (strcmp(other->string, item->string) == 0) {
-                serve_api_error(rep, 400, "field `%.40s' given twice", item->string);
-                cJSON_Delete(json);
-                return NULL;
-            }
-    }
-    return json;
-}
-
-/* Reads optional number field NAME of O into *OUT, within [MIN, MAX]. False with the error
- * replied when it is there but wrong. */
-static bool get_number(const cJSON *o, const char *name, double min, double max, double *out,
-                       ServeReply *rep)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    if (!v)
-        return true;
-    if (!cJSON_IsNumber(v) || !(v->valuedouble >= min && v->valuedouble <= max)) {
-        serve_api_error(rep, 400, "`%s' must be a number from %g to %g", name, min, max);
-        return false;
-    }
-    *out = v->valuedouble;
-    return true;
-}
-
-static bool get_int(const cJSON *o, const char *name, int min, int max, int *out, ServeReply *rep)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    if (!v)
-        return true;
-    if (!cJSON_IsNumber(v) || !(v->valuedouble >= min && v->valuedouble <= max) ||
-        v->valuedouble != (double)(int)v->valuedouble) {
-        serve_api_error(rep, 400, "`%s' must be a whole number from %d to %d", name, min, max);
-        return false;
-    }
-    *out = (int)v->valuedouble;
-    return true;
-}
-
-static bool get_bool(const cJSON *o, const char *name, bool *out, ServeReply *rep)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    if (!v)
-        return true;
-    if (!cJSON_IsBool(v)) {
-        serve_api_error(rep, 400, "`%s' must be true or false", name);
-        return false;
-    }
-    *out = cJSON_IsTrue(v);
-    return true;
-}
-
-/* NULL when absent; sets *BAD (with the error replied) when present but not a string. */
-static const char *get_string(const cJSON *o, const char *name, bool *bad, ServeReply *rep)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    if (!v)
-        return NULL;
-    if (!cJSON_IsString(v)) {
-        serve_api_error(rep, 400, "`%s' must be a string", name);
-        *bad = true;
-        return NULL;
-    }
-    return v->valuestring;
-}
-
 /* The game settings common to new games and PATCH: side, time, depth. */
 static bool get_settings(const ServeStore *s, const cJSON *o, ServeHuman *human, double *time,
                          int *depth, ServeReply *rep)
 {
     bool bad = false;
-    const char *side = get_string(o, "side", &bad, rep);
+    const char *side = serve_api_string(o, "side", &bad, rep);
     if (bad)
         return false;
     if (side) {
@@ -235,8 +64,30 @@ static bool get_settings(const ServeStore *s, const cJSON *o, ServeHuman *human,
         *human = (ServeHuman)found;
     }
     double max_time = serve_store_options(s)->max_time;
-    return get_number(o, "time", 0.01, max_time, time, rep) &&
-           get_int(o, "depth", 0, SERVE_MAX_DEPTH, depth, rep);
+    return serve_api_number(o, "time", 0.01, max_time, time, rep) &&
+           serve_api_int(o, "depth", 0, SERVE_MAX_DEPTH, depth, rep);
+}
+
+/* The strength level of body O into *LEVEL; false with a 400 naming the levels. */
+static bool get_level(const cJSON *o, int *level, ServeReply *rep)
+{
+    bool bad = false;
+    const char *name = serve_api_string(o, "level", &bad, rep);
+    if (bad)
+        return false;
+    if (!name)
+        return true;
+    int k = serve_level_find(name);
+    if (k < 0) {
+        char list[160] = "";
+        for (int i = 0; i < serve_level_count; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"",
+                     i ? ", " : "", serve_levels[i].name);
+        serve_api_error(rep, 400, "`level' must be one of %s", list);
+        return false;
+    }
+    *level = k;
+    return true;
 }
 
 /* ---- the game state ---- */
@@ -261,7 +112,7 @@ static cJSON *move_json(const Move *m)
 static cJSON *legal_json(const ServeGame *g)
 {
     cJSON *a = cJSON_CreateArray();
-    if (game_result(&g->game) != RESULT_NONE)
+    if (serve_game_over(g))
         return a;
     MoveList list;
     movegen_generate(&g->game.board, g->game.rules, true, &list);
@@ -270,22 +121,37 @@ static cJSON *legal_json(const ServeGame *g)
     return a;
 }
 
-static const char *color_name(int c)
+const char *serve_color_name(int c)
 {
     return c == BLACK ? "black" : "white";
+}
+
+static cJSON *pv_json(const SearchInfo *in)
+{
+    cJSON *pv = cJSON_CreateArray();
+    for (int i = 0; i < in->pv_len && i < MAX_PLY; i++) {
+        char text[96];
+        notation_format_move(&in->pv[i], text, sizeof text);
+        cJSON_AddItemToArray(pv, cJSON_CreateString(text));
+    }
+    return pv;
 }
 
 static cJSON *engine_json(const ServeGame *g)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "state", ENGINE_NAMES[g->engine]);
+    static const char *const kinds[] = {"move", "analyse", "graph"};
+    cJSON_AddStringToObject(o, "job", kinds[g->request.kind]);
+    if (g->request.kind == SERVE_JOB_GRAPH && g->engine != SERVE_ENGINE_IDLE)
+        cJSON_AddNumberToObject(o, "graph_ply", g->graph_ply);
     if (g->engine_error[0])
         cJSON_AddStringToObject(o, "error", g->engine_error);
     if (!g->has_info)
         return o;
     const SearchInfo *in = &g->info;
     cJSON_AddNumberToObject(o, "ply", g->info_ply);
-    cJSON_AddStringToObject(o, "side", color_name(g->info_side));
+    cJSON_AddStringToObject(o, "side", serve_color_name(g->info_side));
     cJSON_AddNumberToObject(o, "depth", in->depth);
     cJSON_AddNumberToObject(o, "seldepth", in->seldepth);
     cJSON_AddNumberToObject(o, "score", in->score);
@@ -293,18 +159,41 @@ static cJSON *engine_json(const ServeGame *g)
     if (score_is_decisive(in->score)) {
         /* Who wins, and in how many plies from the searched position. */
         bool mover_wins = in->score > 0;
-        cJSON_AddStringToObject(o, "winner", color_name(mover_wins ? g->info_side : !g->info_side));
+        cJSON_AddStringToObject(o, "winner", serve_color_name(mover_wins ? g->info_side : !g->info_side));
         cJSON_AddNumberToObject(o, "plies_to_end", score_plies_to_end(in->score));
     }
     cJSON_AddNumberToObject(o, "nodes", (double)in->nodes);
     cJSON_AddNumberToObject(o, "time", in->time);
     cJSON_AddNumberToObject(o, "nps",
                             in->time > 0 ? (double)(uint64_t)((double)in->nodes / in->time) : 0);
-    cJSON *pv = cJSON_AddArrayToObject(o, "pv");
-    for (int i = 0; i < in->pv_len && i < MAX_PLY; i++) {
-        char text[96];
-        notation_format_move(&in->pv[i], text, sizeof text);
-        cJSON_AddItemToArray(pv, cJSON_CreateString(text));
+    cJSON_AddItemToObject(o, "pv", pv_json(in));
+    cJSON_AddBoolToObject(o, "analysis", g->info_analysis);
+    /* Every line of an analysis (the first is the one above), each with its own score. */
+    cJSON *lines = cJSON_AddArrayToObject(o, "lines");
+    for (int k = 0; k < g->info_lines && k < SERVE_MAX_LINES; k++) {
+        const SearchInfo *li = k == 0 ? in : &g->more[k - 1];
+        cJSON *l = cJSON_CreateObject();
+        cJSON_AddNumberToObject(l, "depth", li->depth);
+        cJSON_AddNumberToObject(l, "score", li->score);
+        cJSON_AddNumberToObject(l, "eval", g->info_side == BLACK ? li->score : -li->score);
+        if (score_is_decisive(li->score)) {
+            bool mover_wins = li->score > 0;
+            cJSON_AddStringToObject(l, "winner",
+                                    serve_color_name(mover_wins ? g->info_side : !g->info_side));
+            cJSON_AddNumberToObject(l, "plies_to_end", score_plies_to_end(li->score));
+        }
+        cJSON_AddItemToObject(l, "pv", pv_json(li));
+        cJSON_AddItemToArray(lines, l);
+    }
+    if (g->database) {
+        /* The endgame databases' verdict on the searched position. */
+        static const char *const verdict[] = {"", "win", "loss", "draw"};
+        int v = g->database;
+        const char *text = v == EGDB_DRAW ? "draw"
+                           : (v == EGDB_WIN) == (g->info_side == BLACK) ? "black wins"
+                                                                         : "white wins";
+        cJSON_AddStringToObject(o, "database", text);
+        cJSON_AddStringToObject(o, "database_mover", verdict[v]);
     }
     return o;
 }
@@ -340,7 +229,7 @@ static bool update_history(ServeGame *g)
 
 char *serve_api_state_json(ServeStore *s, ServeGame *g)
 {
-    (void)s;
+    serve_clock_check(s, g);
     const Game *gm = &g->game;
     char fen[200];
     cJSON *o = cJSON_CreateObject();
@@ -350,11 +239,21 @@ char *serve_api_state_json(ServeStore *s, ServeGame *g)
     cJSON_AddStringToObject(o, "side", HUMAN_NAMES[g->human]);
     cJSON_AddNumberToObject(o, "time", g->think_time);
     cJSON_AddNumberToObject(o, "depth", g->think_depth);
+    cJSON_AddStringToObject(o, "level", serve_levels[g->level].name);
+    cJSON_AddItemToObject(o, "clock", serve_clock_json(g));
+    if (g->ballot[0])
+        cJSON_AddStringToObject(o, "ballot", g->ballot);
+    if (g->title[0]) {
+        cJSON_AddStringToObject(o, "title", g->title);
+        cJSON_AddStringToObject(o, "pdn_result", g->pdn_result);
+    }
+    if (g->notice[0])
+        cJSON_AddStringToObject(o, "notice", g->notice);
     notation_format_fen(&gm->start, fen, sizeof fen);
     cJSON_AddStringToObject(o, "start_fen", fen);
     notation_format_fen(&gm->board, fen, sizeof fen);
     cJSON_AddStringToObject(o, "fen", fen);
-    cJSON_AddStringToObject(o, "turn", color_name(gm->board.side));
+    cJSON_AddStringToObject(o, "turn", serve_color_name(gm->board.side));
     cJSON_AddNumberToObject(o, "ply", gm->ply);
 
     /* The moves with the position after each, for reviewing earlier positions. */
@@ -370,10 +269,16 @@ char *serve_api_state_json(ServeStore *s, ServeGame *g)
         cJSON_AddItemToArray(hist, m);
     }
 
+    /* Black's view of the position after each ply (0: the start), null where not evaluated. */
+    cJSON *evals = cJSON_AddArrayToObject(o, "evals");
+    for (int i = 0; i <= gm->ply; i++)
+        cJSON_AddItemToArray(evals, g->evals[i] == SERVE_NO_EVAL ? cJSON_CreateNull()
+                                                                  : cJSON_CreateNumber(g->evals[i]));
+
     GameResult r = game_result(gm);
-    cJSON_AddBoolToObject(o, "over", r != RESULT_NONE);
-    cJSON_AddStringToObject(o, "result", game_result_tag(r));
-    cJSON_AddStringToObject(o, "status", game_result_text(r));
+    cJSON_AddBoolToObject(o, "over", serve_game_over(g));
+    cJSON_AddStringToObject(o, "result", g->outcome[0] ? g->outcome : game_result_tag(r));
+    cJSON_AddStringToObject(o, "status", g->outcome[0] ? g->outcome_text : game_result_text(r));
     cJSON_AddItemToObject(o, "legal", legal_json(g));
     cJSON_AddItemToObject(o, "engine", engine_json(g));
     char *text = cJSON_PrintUnformatted(o);
@@ -381,7 +286,7 @@ char *serve_api_state_json(ServeStore *s, ServeGame *g)
     return text;
 }
 
-static void reply_state(ServeReply *rep, int status, ServeStore *s, ServeGame *g)
+void serve_api_reply_state(ServeReply *rep, int status, ServeStore *s, ServeGame *g)
 {
     rep->status = status;
     rep->content_type = "application/json; charset=utf-8";
@@ -410,11 +315,11 @@ static void api_status(ServeStore *s, ServeReply *rep)
     cJSON_AddNumberToObject(o, "evicted", (double)st.evicted);
     cJSON_AddNumberToObject(o, "allocated", (double)st.allocated);
     cJSON_AddNumberToObject(o, "max_time", opt->max_time);
-    reply_json(rep, 200, o);
+    serve_api_reply_json(rep, 200, o);
 }
 
 /* Checks a FEN from a user: syntax, then a position the rules can play from. */
-static bool parse_start(const char *fen, Board *b, ServeReply *rep)
+bool serve_api_parse_start(const char *fen, Board *b, ServeReply *rep)
 {
     ParseError e;
     if (!notation_parse_fen(fen, b, &e)) {
@@ -437,27 +342,42 @@ static bool parse_start(const char *fen, Board *b, ServeReply *rep)
 
 static void api_create(ServeStore *s, const ServeRequest *req, ServeReply *rep)
 {
-    static const char *const fields[] = {"side", "time", "depth", "fen", NULL};
-    cJSON *body = parse_body(req, rep, fields);
+    static const char *const fields[] = {"side", "time",   "depth", "fen",   "level",
+                                         "clock", "ballot", "pdn",   "game", NULL};
+    cJSON *body = serve_api_body(req, rep, fields);
     if (!body)
         return;
     ServeHuman human = SERVE_HUMAN_BLACK;
     double time = 1.0;
     int depth = 0;
+    int level = serve_level_count - 1;
+    ServeClock clock = {0};
     bool bad = false;
     Board start;
     board_start(&start);
     if (time > serve_store_options(s)->max_time)
         time = serve_store_options(s)->max_time;
-    const char *fen = get_string(body, "fen", &bad, rep);
-    if (bad || !get_settings(s, body, &human, &time, &depth, rep) ||
-        (fen && !parse_start(fen, &start, rep))) {
+    char title[160] = "", pdn_result[8] = "", ballot[64] = "";
+    int nmoves = 0;
+    Move *moves = malloc(GAME_MAX_PLIES * sizeof *moves);
+    if (!moves) {
+        serve_api_error(rep, 500, "out of memory");
         cJSON_Delete(body);
+        return;
+    }
+    const char *fen = serve_api_string(body, "fen", &bad, rep);
+    if (bad || !get_settings(s, body, &human, &time, &depth, rep) ||
+        !get_level(body, &level, rep) || !serve_play_clock_settings(&clock, body, rep) ||
+        !serve_review_setup(s, body, &start, moves, &nmoves, title, pdn_result, ballot, rep) ||
+        (fen && !serve_api_parse_start(fen, &start, rep))) {
+        cJSON_Delete(body);
+        free(moves);
         return;
     }
     cJSON_Delete(body);
     ServeGame *g = serve_store_create(s, &RULES_ENGLISH, &start);
     if (!g) {
+        free(moves);
         serve_api_error(rep, 503, "too many games in use (at most %d): try again later",
                         serve_store_options(s)->max_games);
         return;
@@ -466,7 +386,17 @@ static void api_create(ServeStore *s, const ServeRequest *req, ServeReply *rep)
     g->human = human;
     g->think_time = time;
     g->think_depth = depth;
-    reply_state(rep, 201, s, g);
+    g->level = level;
+    for (int i = 0; i < nmoves; i++)
+        game_play(&g->game, &moves[i]); /* checked legal by the PDN reader or the ballot list */
+    free(moves);
+    g->clock = clock;
+    g->clock.since = serve_now();
+    snprintf(g->title, sizeof g->title, "%s", title);
+    snprintf(g->pdn_result, sizeof g->pdn_result, "%s", pdn_result);
+    if (ballot[0] || serve_ballot_name(s, &start, ballot))
+        snprintf(g->ballot, sizeof g->ballot, "%s", ballot);
+    serve_api_reply_state(rep, 201, s, g);
     pthread_mutex_unlock(&g->lock);
     snprintf(rep->location, sizeof rep->location, "/api/games/%s", g->id);
     serve_store_release(s, g);
@@ -474,20 +404,25 @@ static void api_create(ServeStore *s, const ServeRequest *req, ServeReply *rep)
 
 static void api_patch(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
-    static const char *const fields[] = {"side", "time", "depth", NULL};
-    cJSON *body = parse_body(req, rep, fields);
+    static const char *const fields[] = {"side", "time", "depth", "level", "clock", NULL};
+    cJSON *body = serve_api_body(req, rep, fields);
     if (!body)
         return;
     pthread_mutex_lock(&g->lock);
     ServeHuman human = g->human;
     double time = g->think_time;
     int depth = g->think_depth;
-    if (get_settings(s, body, &human, &time, &depth, rep)) {
+    int level = g->level;
+    ServeClock clock = g->clock;
+    if (get_settings(s, body, &human, &time, &depth, rep) && get_level(body, &level, rep) &&
+        serve_play_clock_settings(&clock, body, rep)) {
         g->human = human;
         g->think_time = time;
         g->think_depth = depth;
+        g->level = level;
+        g->clock = clock;
         serve_game_changed(s, g);
-        reply_state(rep, 200, s, g);
+        serve_api_reply_state(rep, 200, s, g);
     }
     pthread_mutex_unlock(&g->lock);
     cJSON_Delete(body);
@@ -498,22 +433,25 @@ static void api_moves(ServeStore *s, ServeGame *g, ServeReply *rep)
     (void)s;
     pthread_mutex_lock(&g->lock);
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "turn", color_name(g->game.board.side));
+    cJSON_AddStringToObject(o, "turn", serve_color_name(g->game.board.side));
     cJSON_AddItemToObject(o, "moves", legal_json(g));
     pthread_mutex_unlock(&g->lock);
-    reply_json(rep, 200, o);
+    serve_api_reply_json(rep, 200, o);
 }
 
-/* 409 when G cannot take a move now (call with G->lock held). */
-static bool check_can_move(ServeGame *g, ServeReply *rep)
+/* 409 when G cannot take a move now (call with G->lock held). An analysis never holds a game
+ * up: a move or an engine move cancels it. */
+static bool check_can_move(ServeStore *s, ServeGame *g, ServeReply *rep)
 {
+    if (g->engine != SERVE_ENGINE_IDLE && g->request.kind == SERVE_JOB_ANALYSE)
+        serve_game_cancel_search(s, g);
     if (g->engine != SERVE_ENGINE_IDLE) {
         serve_api_error(rep, 409, "the engine is thinking: wait for its move, stop it, or undo");
         return false;
     }
-    GameResult r = game_result(&g->game);
-    if (r != RESULT_NONE) {
-        serve_api_error(rep, 409, "the game is over (%s)", game_result_text(r));
+    if (serve_game_over(g)) {
+        serve_api_error(rep, 409, "the game is over (%s)",
+                        g->outcome[0] ? g->outcome_text : game_result_text(game_result(&g->game)));
         return false;
     }
     return true;
@@ -614,18 +552,18 @@ static bool find_move(const ServeGame *g, const cJSON *body, Move *out, ServeRep
 static void api_move(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"move", "path", NULL};
-    cJSON *body = parse_body(req, rep, fields);
+    cJSON *body = serve_api_body(req, rep, fields);
     if (!body)
         return;
     pthread_mutex_lock(&g->lock);
     Move m;
-    if (check_can_move(g, rep) && find_move(g, body, &m, rep)) {
-        if (!game_play(&g->game, &m))
+    serve_clock_check(s, g);
+    if (check_can_move(s, g, rep) && find_move(g, body, &m, rep)) {
+        if (!serve_game_play(g, &m))
             serve_api_error(rep, 409, "the game is too long to record another move");
         else {
-            g->engine_error[0] = '\0';
             serve_game_changed(s, g);
-            reply_state(rep, 200, s, g);
+            serve_api_reply_state(rep, 200, s, g);
         }
     }
     pthread_mutex_unlock(&g->lock);
@@ -635,7 +573,7 @@ static void api_move(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
 static void api_engine(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"time", "depth", "wait", NULL};
-    cJSON *body = parse_body(req, rep, fields);
+    cJSON *body = serve_api_body(req, rep, fields);
     if (!body)
         return;
     pthread_mutex_lock(&g->lock);
@@ -643,25 +581,26 @@ static void api_engine(ServeStore *s, ServeGame *g, const ServeRequest *req, Ser
     int depth = g->think_depth;
     bool wait = false;
     double max_time = serve_store_options(s)->max_time;
-    if (get_number(body, "time", 0.01, max_time, &time, rep) &&
-        get_int(body, "depth", 0, SERVE_MAX_DEPTH, &depth, rep) &&
-        get_bool(body, "wait", &wait, rep) && check_can_move(g, rep)) {
-        /* A search always has a time limit: a depth alone could run for hours. */
-        SearchLimits limits = {.depth = depth, .time = time};
-        int status = serve_game_start_search(s, g, &limits);
+    if (serve_api_number(body, "time", 0.01, max_time, &time, rep) &&
+        serve_api_int(body, "depth", 0, SERVE_MAX_DEPTH, &depth, rep) &&
+        serve_api_bool(body, "wait", &wait, rep) && (serve_clock_check(s, g), check_can_move(s, g, rep))) {
+        ServeJob job;
+        serve_play_move_job(g, time, depth, &job);
+        time = job.limits.time;
+        int status = serve_game_start_search(s, g, &job);
         if (status != 0)
             serve_api_error(rep, status, "the server is shutting down");
         else if (!wait)
-            reply_state(rep, 202, s, g);
+            serve_api_reply_state(rep, 202, s, g);
         else {
             /* Wait for the move: the search's time and a margin for a full queue. */
-            uint64_t job = g->job;
-            if (serve_game_wait_search(s, g, job, time + 30.0))
-                reply_state(rep, 200, s, g);
+            uint64_t id = g->job;
+            if (serve_game_wait_search(s, g, id, time + 30.0))
+                serve_api_reply_state(rep, 200, s, g);
             else if (serve_store_stopping(s))
                 serve_api_error(rep, 503, "the server is shutting down");
             else
-                reply_state(rep, 202, s, g);
+                serve_api_reply_state(rep, 202, s, g);
         }
     }
     pthread_mutex_unlock(&g->lock);
@@ -671,7 +610,7 @@ static void api_engine(ServeStore *s, ServeGame *g, const ServeRequest *req, Ser
 static void api_stop(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {NULL};
-    cJSON *body = parse_body(req, rep, fields);
+    cJSON *body = serve_api_body(req, rep, fields);
     if (!body)
         return;
     cJSON_Delete(body);
@@ -679,20 +618,20 @@ static void api_stop(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
     if (!serve_game_stop_search(s, g))
         serve_api_error(rep, 409, "the engine is not thinking");
     else
-        reply_state(rep, 200, s, g);
+        serve_api_reply_state(rep, 200, s, g);
     pthread_mutex_unlock(&g->lock);
 }
 
 static void api_undo(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"plies", NULL};
-    cJSON *body = parse_body(req, rep, fields);
+    cJSON *body = serve_api_body(req, rep, fields);
     if (!body)
         return;
     int plies = 1;
-    if (get_int(body, "plies", 1, GAME_MAX_PLIES, &plies, rep)) {
+    if (serve_api_int(body, "plies", 1, GAME_MAX_PLIES, &plies, rep)) {
         pthread_mutex_lock(&g->lock);
-        if (g->game.ply == 0 && g->engine == SERVE_ENGINE_IDLE)
+        if (g->game.ply == 0 && g->engine == SERVE_ENGINE_IDLE && !g->outcome[0])
             serve_api_error(rep, 409, "nothing to undo: no move has been played");
         else {
             /* A search is cancelled first: it was for the position being taken back. */
@@ -703,8 +642,16 @@ static void api_undo(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
                 g->history_valid = g->game.ply; /* the cache beyond is of moves taken back */
             g->has_info = false;
             g->engine_error[0] = '\0';
+            g->outcome[0] = '\0'; /* taking back after resigning, a draw or the flag */
+            g->notice[0] = '\0';
+            if (g->clock.on) { /* the clock goes on from here: nobody is charged the undo */
+                for (int c = 0; c < 2; c++)
+                    if (g->clock.left[c] <= 0)
+                        g->clock.left[c] = 1;
+                g->clock.since = serve_now();
+            }
             serve_game_changed(s, g);
-            reply_state(rep, 200, s, g);
+            serve_api_reply_state(rep, 200, s, g);
         }
         pthread_mutex_unlock(&g->lock);
     }
@@ -745,7 +692,8 @@ static void api_pdn(ServeStore *s, ServeGame *g, ServeReply *rep)
     snprintf(tags[n++].value, sizeof tags[0].value, "%s", player_name(g->human, BLACK));
     snprintf(tags[n].name, sizeof tags[n].name, "White");
     snprintf(tags[n++].value, sizeof tags[0].value, "%s", player_name(g->human, WHITE));
-    bool ok = pdn_write_game(f, &g->game, tags, n, game_result_tag(game_result(&g->game)));
+    bool ok = pdn_write_game(f, &g->game, tags, n,
+                             g->outcome[0] ? g->outcome : game_result_tag(game_result(&g->game)));
     snprintf(rep->disposition, sizeof rep->disposition, "attachment; filename=\"ponder-%s.pdn\"",
              g->id);
     pthread_mutex_unlock(&g->lock);
@@ -804,6 +752,11 @@ void serve_api_handle(ServeStore *s, const ServeRequest *req, ServeReply *rep)
             return not_allowed(req, rep, "POST");
         return api_create(s, req, rep);
     }
+    if (strcmp(p, "pdn") == 0) {
+        if (!method_is(req, "POST"))
+            return not_allowed(req, rep, "POST");
+        return serve_api_pdn_list(s, req, rep);
+    }
     if (strncmp(p, "games/", 6) != 0) {
         serve_api_error(rep, 404, "no such path: %.100s", req->path);
         return;
@@ -821,7 +774,11 @@ void serve_api_handle(ServeStore *s, const ServeRequest *req, ServeReply *rep)
                   {"engine", "POST"},
                   {"stop", "POST"},
                   {"undo", "POST"},
-                  {"pdn", "GET, HEAD"}};
+                  {"pdn", "GET, HEAD"},
+                  {"resign", "POST"},
+                  {"draw", "POST"},
+                  {"analyse", "POST"},
+                  {"graph", "POST"}};
     int route = -1;
     for (int i = 0; i < (int)(sizeof routes / sizeof routes[0]); i++)
         if (strcmp(action, routes[i].name) == 0)
@@ -864,7 +821,7 @@ void serve_api_handle(ServeStore *s, const ServeRequest *req, ServeReply *rep)
             api_patch(s, g, req, rep);
         else {
             pthread_mutex_lock(&g->lock);
-            reply_state(rep, 200, s, g);
+            serve_api_reply_state(rep, 200, s, g);
             pthread_mutex_unlock(&g->lock);
         }
         break;
@@ -873,7 +830,11 @@ void serve_api_handle(ServeStore *s, const ServeRequest *req, ServeReply *rep)
     case 3: api_engine(s, g, req, rep); break;
     case 4: api_stop(s, g, req, rep); break;
     case 5: api_undo(s, g, req, rep); break;
-    default: api_pdn(s, g, rep); break;
+    case 6: api_pdn(s, g, rep); break;
+    case 7: serve_api_resign(s, g, req, rep); break;
+    case 8: serve_api_draw(s, g, req, rep); break;
+    case 9: serve_api_analyse(s, g, req, rep); break;
+    default: serve_api_graph(s, g, req, rep); break;
     }
     serve_store_release(s, g);
 }

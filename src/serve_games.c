@@ -38,6 +38,7 @@ typedef struct {
     /* Guarded by the pool lock. */
     ServeGame *game; /* the game being searched, or NULL */
     uint64_t job;    /* and its job id */
+    unsigned seed;   /* for the weak levels' choice among near-best moves (rand_r) */
 } ServeWorker;
 
 struct ServeStore {
@@ -57,6 +58,9 @@ struct ServeStore {
     int thinking;              /* workers searching */
     uint64_t searches;         /* searches finished */
     ServeWorker *workers;      /* opt.workers of them */
+
+    Opening *ballots; /* the 174 ballots, for games started from one */
+    int nballots;
 
     pthread_mutex_t notify_lock; /* leaf lock for change notification */
     pthread_cond_t notify_cond;
@@ -109,10 +113,17 @@ ServeStore *serve_store_new(const ServeStoreOptions *opt, char *err)
         serve_store_free(s);
         return NULL;
     }
+    s->nballots = openings_ballots(true, &s->ballots, err);
+    if (s->nballots < 0) {
+        s->ballots = NULL;
+        serve_store_free(s);
+        return NULL;
+    }
     for (int i = 0; i < s->opt.workers; i++) {
         ServeWorker *w = &s->workers[i];
         w->store = s;
         w->index = i;
+        w->seed = (unsigned)time(NULL) ^ (unsigned)(i * 2654435761u);
         w->scratch = malloc(sizeof *w->scratch);
         if (!w->scratch) {
             snprintf(err, ERR_LEN, "out of memory");
@@ -140,6 +151,12 @@ ServeStore *serve_store_new(const ServeStoreOptions *opt, char *err)
     return s;
 }
 
+const Opening *serve_store_ballots(const ServeStore *s, int *count)
+{
+    *count = s->nballots;
+    return s->ballots;
+}
+
 const ServeStoreOptions *serve_store_options(const ServeStore *s)
 {
     return &s->opt;
@@ -160,7 +177,7 @@ void serve_store_shutdown(ServeStore *s)
     s->stopping = true;
     for (int i = 0; i < s->opt.workers; i++)
         if (s->workers[i].game && s->workers[i].engine)
-            engine_stop(s->workers[i].engine);
+            engine_stop(s->workers[i].engine, 0);
     pthread_cond_broadcast(&s->pool_cond);
     pthread_mutex_unlock(&s->pool_lock);
 
@@ -191,6 +208,7 @@ static void game_free(ServeGame *g)
     pthread_mutex_destroy(&g->lock);
     pthread_cond_destroy(&g->changed);
     free(g->history);
+    free(g->evals);
     free(g);
 }
 
@@ -215,6 +233,7 @@ void serve_store_free(ServeStore *s)
     free(s->table);
     free(s->queue);
     free(s->workers);
+    free(s->ballots);
     pthread_mutex_destroy(&s->lock);
     pthread_mutex_destroy(&s->pool_lock);
     pthread_cond_destroy(&s->pool_cond);
@@ -274,10 +293,14 @@ ServeGame *serve_store_create(ServeStore *s, const Rules *r, const Board *start)
     ServeGame *g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
-    if (!random_id(g->id)) {
+    g->evals = malloc((GAME_MAX_PLIES + 1) * sizeof *g->evals);
+    if (!g->evals || !random_id(g->id)) {
+        free(g->evals);
         free(g);
         return NULL;
     }
+    for (int i = 0; i <= GAME_MAX_PLIES; i++)
+        g->evals[i] = SERVE_NO_EVAL;
     atomic_fetch_add(&games_allocated, 1);
     pthread_mutex_init(&g->lock, NULL);
     pthread_cond_init(&g->changed, NULL);
@@ -285,6 +308,8 @@ ServeGame *serve_store_create(ServeStore *s, const Rules *r, const Board *start)
     g->version = 1;
     g->human = SERVE_HUMAN_BLACK;
     g->think_time = 1.0;
+    g->level = serve_level_count - 1; /* full strength */
+    g->info_lines = 1;
 
     ServeGame *evicted = NULL;
     pthread_mutex_lock(&s->lock);
@@ -413,7 +438,40 @@ uint64_t serve_store_wait_change(ServeStore *s, uint64_t seen, double timeout)
 
 /* ---- searches ---- */
 
-int serve_game_start_search(ServeStore *s, ServeGame *g, const SearchLimits *limits)
+void serve_game_set_eval(ServeGame *g, int ply, int black_view)
+{
+    if (ply < 0 || ply > g->game.ply || ply > GAME_MAX_PLIES)
+        return;
+    if (black_view > SCORE_WIN)
+        black_view = SCORE_WIN;
+    if (black_view < -SCORE_WIN)
+        black_view = -SCORE_WIN;
+    g->evals[ply] = (int16_t)black_view;
+}
+
+bool serve_game_over(const ServeGame *g)
+{
+    return g->outcome[0] || game_result(&g->game) != RESULT_NONE;
+}
+
+bool serve_game_play(ServeGame *g, const Move *m)
+{
+    int mover = g->game.board.side;
+    if (!game_play(&g->game, m))
+        return false;
+    if (g->clock.on) {
+        double now = serve_now();
+        g->clock.left[mover] += g->clock.increment - (now - g->clock.since);
+        g->clock.since = now;
+    }
+    g->evals[g->game.ply] = SERVE_NO_EVAL; /* a new position (an earlier one may have been
+                                              evaluated before an undo) */
+    g->notice[0] = '\0';
+    g->engine_error[0] = '\0';
+    return true;
+}
+
+int serve_game_start_search(ServeStore *s, ServeGame *g, const ServeJob *job)
 {
     pthread_mutex_lock(&s->pool_lock);
     if (s->stopping || s->qlen >= s->opt.max_games) {
@@ -421,7 +479,7 @@ int serve_game_start_search(ServeStore *s, ServeGame *g, const SearchLimits *lim
         return 503;
     }
     g->job++;
-    g->limits = *limits;
+    g->request = *job;
     g->engine = SERVE_ENGINE_QUEUED;
     g->stop_requested = false;
     g->has_info = false;
@@ -453,7 +511,7 @@ void serve_game_cancel_search(ServeStore *s, ServeGame *g)
     s->qlen = kept;
     for (int i = 0; i < s->opt.workers; i++)
         if (s->workers[i].game == g && s->workers[i].job == g->job)
-            engine_stop(s->workers[i].engine);
+            engine_stop(s->workers[i].engine, 0);
     pthread_mutex_unlock(&s->pool_lock);
     g->job++;
     g->engine = SERVE_ENGINE_IDLE;
@@ -472,7 +530,7 @@ bool serve_game_stop_search(ServeStore *s, ServeGame *g)
     pthread_mutex_lock(&s->pool_lock);
     for (int i = 0; i < s->opt.workers; i++)
         if (s->workers[i].game == g && s->workers[i].job == g->job)
-            engine_stop(s->workers[i].engine);
+            engine_stop(s->workers[i].engine, 0);
     pthread_mutex_unlock(&s->pool_lock);
     return true;
 }
@@ -493,6 +551,7 @@ typedef struct {
     ServeWorker *worker;
     ServeGame *game;
     uint64_t job;
+    int line; /* the line being searched (0: the best) */
 } SearchContext;
 
 /* Each finished iteration: publish it as the game's live search line, or stop a search whose
@@ -504,13 +563,18 @@ static void on_iteration(const SearchInfo *info, void *arg)
     ServeGame *g = c->game;
     pthread_mutex_lock(&g->lock);
     if (g->job == c->job) {
-        g->info = *info;
+        if (c->line == 0)
+            g->info = *info;
+        else
+            g->more[c->line - 1] = *info;
+        if (g->info_lines < c->line + 1)
+            g->info_lines = c->line + 1;
         g->has_info = true;
         serve_game_changed(s, g);
         if (g->stop_requested || serve_store_stopping(s))
-            engine_stop(c->worker->engine);
+            engine_stop(c->worker->engine, 0);
     } else
-        engine_stop(c->worker->engine);
+        engine_stop(c->worker->engine, 0);
     pthread_mutex_unlock(&g->lock);
 }
 
@@ -530,24 +594,105 @@ static ServeGame *next_job(ServeStore *s)
     return g;
 }
 
+/* Whether search JOB of G still stands and may go on to its next line or position (a "move
+ * now" ends a multi-line search after the line it stopped). */
+static bool job_goes_on(ServeStore *s, ServeGame *g, uint64_t job)
+{
+    pthread_mutex_lock(&g->lock);
+    bool on = g->job == job && !g->stop_requested && !serve_store_stopping(s);
+    pthread_mutex_unlock(&g->lock);
+    return on;
+}
+
+/* Searches up to JOB->lines lines of the worker's scratch game, each leaving out the best moves
+ * of the lines before it (multi-PV), into RES; returns the lines found. The time is shared. */
+static int search_lines(ServeWorker *w, ServeGame *g, uint64_t job_id, const ServeJob *job,
+                        SearchResult res[SERVE_MAX_LINES])
+{
+    SearchLimits limits = job->limits;
+    int lines = job->lines < 1 ? 1 : job->lines > SERVE_MAX_LINES ? SERVE_MAX_LINES : job->lines;
+    if (limits.time > 0)
+        limits.time /= lines;
+    int found = 0;
+    for (int k = 0; k < lines; k++) {
+        if (k > 0 && !job_goes_on(w->store, g, job_id))
+            break;
+        limits.exclude_len = k;
+        if (k > 0)
+            limits.exclude[k - 1] = res[k - 1].best;
+        SearchContext ctx = {w, g, job_id, k};
+        res[k] = engine_search(w->engine, w->scratch, &limits, on_iteration, &ctx);
+        if (!res[k].has_move)
+            break;
+        found++;
+    }
+    return found;
+}
+
+/* The move to play of the lines found: the best, or at a weak level any line within the margin
+ * of the best (chosen at random). */
+static int pick_line(const ServeJob *job, const SearchResult *res, int found, unsigned *seed)
+{
+    if (job->margin <= 0 || found < 2)
+        return 0;
+    int within = 1;
+    while (within < found && res[within].info.score >= res[0].info.score - job->margin)
+        within++;
+    return (int)(rand_r(seed) % (unsigned)within);
+}
+
+/* A graph job: evaluates every position of the scratch game from the last to the start,
+ * publishing each evaluation as it is found. */
+static void run_graph(ServeWorker *w, ServeGame *g, uint64_t job_id, const ServeJob *job)
+{
+    ServeStore *s = w->store;
+    for (;;) {
+        int ply = w->scratch->ply;
+        SearchContext ctx = {w, g, job_id, 0};
+        SearchResult r = engine_search(w->engine, w->scratch, &job->limits, NULL, &ctx);
+        pthread_mutex_lock(&g->lock);
+        bool on = g->job == job_id && !g->stop_requested && !serve_store_stopping(s);
+        if (on) {
+            int side = w->scratch->board.side;
+            int score = r.has_move ? r.info.score : -SCORE_WIN; /* no move: lost */
+            if (game_result(w->scratch) != RESULT_NONE && r.has_move)
+                score = 0; /* drawn by the rules */
+            serve_game_set_eval(g, ply, side == BLACK ? score : -score);
+            g->graph_ply = ply;
+            serve_game_changed(s, g);
+        }
+        pthread_mutex_unlock(&g->lock);
+        if (!on || !game_undo(w->scratch))
+            break;
+    }
+}
+
 static void run_job(ServeWorker *w, ServeGame *g)
 {
     ServeStore *s = w->store;
 
-    /* 1. Claim the job, unless it was cancelled while queued, and copy the game. */
+    /* 1. Claim the job, unless it was cancelled while queued, and copy the game (an analysis
+     * of an earlier position takes the moves after it back). */
     pthread_mutex_lock(&g->lock);
     if (g->engine != SERVE_ENGINE_QUEUED) {
         pthread_mutex_unlock(&g->lock);
         return;
     }
-    uint64_t job = g->job;
-    SearchLimits limits = g->limits;
+    uint64_t job_id = g->job;
+    ServeJob job = g->request;
     if (g->stop_requested)
-        limits.depth = 1;
+        job.limits.depth = 1;
     *w->scratch = g->game;
+    if (job.kind == SERVE_JOB_ANALYSE)
+        while (w->scratch->ply > job.ply && game_undo(w->scratch))
+            ;
     g->engine = SERVE_ENGINE_THINKING;
-    g->info_ply = g->game.ply;
-    g->info_side = g->game.board.side;
+    g->info_ply = w->scratch->ply;
+    g->info_side = w->scratch->board.side;
+    g->info_lines = 1;
+    g->info_analysis = job.kind != SERVE_JOB_MOVE;
+    g->database = 0;
+    g->graph_ply = w->scratch->ply;
     pthread_mutex_lock(&s->pool_lock);
     if (s->stopping) {
         pthread_mutex_unlock(&s->pool_lock);
@@ -558,15 +703,19 @@ static void run_job(ServeWorker *w, ServeGame *g)
         return;
     }
     w->game = g;
-    w->job = job;
+    w->job = job_id;
     s->thinking++;
     pthread_mutex_unlock(&s->pool_lock);
     serve_game_changed(s, g);
     pthread_mutex_unlock(&g->lock);
 
     /* 2. Search without any lock held. */
-    SearchContext ctx = {w, g, job};
-    SearchResult res = engine_search(w->engine, w->scratch, &limits, on_iteration, &ctx);
+    SearchResult res[SERVE_MAX_LINES];
+    int found = 0;
+    if (job.kind == SERVE_JOB_GRAPH)
+        run_graph(w, g, job_id, &job);
+    else
+        found = search_lines(w, g, job_id, &job, res);
 
     pthread_mutex_lock(&s->pool_lock);
     w->game = NULL;
@@ -574,26 +723,37 @@ static void run_job(ServeWorker *w, ServeGame *g)
     s->searches++;
     pthread_mutex_unlock(&s->pool_lock);
 
-    /* 3. Play the move, if the job still stands and the move is legal in the game. */
+    /* 3. Publish the lines and play the move, if the job still stands and the move is legal. */
     pthread_mutex_lock(&g->lock);
-    if (g->job == job) {
+    if (g->job == job_id) {
         g->engine = SERVE_ENGINE_IDLE;
         g->stop_requested = false;
-        if (res.has_move) {
-            g->info = res.info;
+        if (job.kind == SERVE_JOB_GRAPH) {
+            /* Nothing to play: the evaluations are in. */
+        } else if (found > 0) {
+            g->info = res[0].info;
+            for (int k = 1; k < found; k++)
+                g->more[k - 1] = res[k].info;
+            g->info_lines = found;
             g->has_info = true;
-            MoveList legal;
-            int n = movegen_generate(&g->game.board, g->game.rules, true, &legal);
-            bool ok = false;
-            for (int i = 0; i < n && !ok; i++)
-                ok = move_same(&legal.moves[i], &res.best, true);
-            if (!ok)
-                snprintf(g->engine_error, sizeof g->engine_error,
-                         "the engine returned an illegal move");
-            else if (!game_play(&g->game, &res.best))
-                snprintf(g->engine_error, sizeof g->engine_error,
-                         "the game is too long to record another move");
-        } else
+            g->database = res[0].database;
+            int score = res[0].info.score;
+            serve_game_set_eval(g, g->info_ply, g->info_side == BLACK ? score : -score);
+            if (job.kind == SERVE_JOB_MOVE && !serve_clock_check(s, g)) {
+                const Move *best = &res[pick_line(&job, res, found, &w->seed)].best;
+                MoveList legal;
+                int n = movegen_generate(&g->game.board, g->game.rules, true, &legal);
+                bool ok = false;
+                for (int i = 0; i < n && !ok; i++)
+                    ok = move_same(&legal.moves[i], best, true);
+                if (!ok)
+                    snprintf(g->engine_error, sizeof g->engine_error,
+                             "the engine returned an illegal move");
+                else if (!serve_game_play(g, best))
+                    snprintf(g->engine_error, sizeof g->engine_error,
+                             "the game is too long to record another move");
+            }
+        } else if (job.kind == SERVE_JOB_MOVE)
             snprintf(g->engine_error, sizeof g->engine_error, "no legal move");
         serve_game_changed(s, g);
     }

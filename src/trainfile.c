@@ -8,7 +8,7 @@
 #include "trainfile.h"
 
 #include "bitboard.h"
-#include "engine.h"
+#include "score.h"
 
 #include <errno.h>
 #include <stdlib.h>

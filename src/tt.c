@@ -135,14 +135,3 @@ void tt_store(TT *t, uint64_t key, int score, int depth, int bound, int move)
     atomic_store_explicit(&b[victim], pack(key, score, depth, bound, gen, move),
                           memory_order_relaxed);
 }
-
-int tt_hashfull(const TT *t)
-{
-    uint64_t n = t->buckets < 250 ? t->buckets : 250, used = 0;
-    for (uint64_t i = 0; i < n * TT_BUCKET; i++) {
-        uint64_t w = atomic_load_explicit(&t->entries[i], memory_order_relaxed);
-        if (word_bound(w) != BOUND_NONE && word_gen(w) == t->generation)
-            used++;
-    }
-    return (int)(used * 1000 / (n * TT_BUCKET));
-}

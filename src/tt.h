@@ -52,9 +52,6 @@ bool tt_probe(const TT *t, uint64_t key, TTHit *hit);
  * move stored earlier for the same key is kept. */
 void tt_store(TT *t, uint64_t key, int score, int depth, int bound, int move);
 
-/* Per mille of the first entries that belong to the current search. */
-int tt_hashfull(const TT *t);
-
 /* Prefetches KEY's bucket. */
 static inline void tt_prefetch(const TT *t, uint64_t key)
 {

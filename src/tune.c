@@ -9,9 +9,9 @@
  */
 #include "tune.h"
 
-#include "cli.h"
 #include "eval.h"
 #include "rng.h"
+#include "util.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -243,6 +243,7 @@ static void tuner_free(Tuner *t)
 static bool tuner_init(Tuner *t, const TrainRecord *recs, size_t n, double valid_fraction,
                        int threads, char *err)
 {
+    eval_init(); /* every entry point comes here before it evaluates anything */
     memset(t, 0, sizeof *t);
     t->recs = recs;
     t->threads = threads < 1 ? 1 : threads;
@@ -544,7 +545,7 @@ double tune_fit_scale(const TrainRecord *recs, size_t n, const Weights *w, int t
 bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *w,
               TuneReport *report, char *err)
 {
-    double t0 = cli_now();
+    double t0 = util_now();
     memset(report, 0, sizeof *report);
     if (n == 0) {
         snprintf(err, ERR_LEN, "no positions to tune on");
@@ -640,7 +641,7 @@ bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *
         report->after_valid = lv;
         *w = point;
     }
-    report->seconds = cli_now() - t0;
+    report->seconds = util_now() - t0;
     tuner_free(&t);
     return ok;
 }

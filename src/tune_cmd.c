@@ -12,8 +12,7 @@
 #include "command.h"
 #include "opts.h"
 #include "trainfile.h"
-#include "tune.h"
-#include "weights.h"
+#include "tune.h" /* and the weights it fits (weights.h) */
 
 #include <errno.h>
 #include <stdlib.h>

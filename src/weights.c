@@ -7,7 +7,7 @@
  */
 #include "weights.h"
 
-#include "cli.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -244,7 +244,7 @@ bool weights_load(Weights *w, const char *path, char *err)
 {
     char msg[ERR_LEN];
     size_t len;
-    char *text = cli_read_file(path, 1u << 20, &len, msg, sizeof msg);
+    char *text = util_read_file(path, 1u << 20, &len, msg, sizeof msg);
     if (!text) {
         file_error(err, path, ": ", msg);
         return false;

@@ -5,9 +5,9 @@
  * than PROBE). Writes one FEN per line.
  *   usage: endgames FILE.pdn MAX PROBE      (make build/release/endgames)
  */
-#include "cli.h"
 #include "notation.h"
 #include "pdn.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +20,7 @@ int main(int argc, char **argv)
     }
     int max = atoi(argv[2]), probe = atoi(argv[3]);
     char err[256];
-    char *text = cli_read_file(argv[1], 1 << 26, NULL, err, sizeof err);
+    char *text = util_read_file(argv[1], 1 << 26, NULL, err, sizeof err);
     if (!text) {
         fprintf(stderr, "endgames: %s\n", err);
         return 1;

@@ -5,8 +5,8 @@
  * Built and run by `make bench`.
  */
 #include "board.h"
-#include "cli.h"
 #include "movegen.h"
+#include "util.h"
 
 #include <stdio.h>
 
@@ -57,11 +57,11 @@ int main(void)
     double best_copy = 1e9, best_unmake = 1e9;
     uint64_t n1 = 0, n2 = 0;
     for (int run = 0; run < 5; run++) {
-        double t0 = cli_now();
+        double t0 = util_now();
         n1 = copy_make(&b, 9);
-        double t1 = cli_now();
+        double t1 = util_now();
         n2 = make_unmake(&b, 9);
-        double t2 = cli_now();
+        double t2 = util_now();
         if (t1 - t0 < best_copy)
             best_copy = t1 - t0;
         if (t2 - t1 < best_unmake)

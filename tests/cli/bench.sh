@@ -97,3 +97,42 @@ expect_usage_error "bench names an unknown short option" "unknown option \`-x'" 
 expect_usage_error "bench: a second DEPTH" "unexpected argument \`3'" "$PONDER" bench 2 3
 expect_usage_error "bench: -- makes -1 the DEPTH" "DEPTH: \`-1' is not a whole number" \
     "$PONDER" bench -- -1
+expect_status "bench rejects --egdb without a value" 2 "$PONDER" bench 2 --egdb
+
+# The signature, as Stockfish's CI checks it: the default bench's node count, pinned. The count
+# moves with any change to search or evaluation, and a refactor must keep it.
+BENCH_SIGNATURE=4522123
+"$PONDER" bench >"$TMP/sig" 2>"$TMP/sig.err"
+got=$(sed -n 's/^Nodes searched: //p' "$TMP/sig")
+if [ "$got" = "$BENCH_SIGNATURE" ]; then pass "bench signature is $BENCH_SIGNATURE nodes"; else
+    fail "bench signature is $BENCH_SIGNATURE nodes" \
+        "\`ponder bench' searched ${got:-no} nodes, tests/cli/bench.sh pins $BENCH_SIGNATURE." \
+        "If your change is not meant to alter the search, it has a bug: find it." \
+        "If it is (search, evaluation, weights), set BENCH_SIGNATURE in tests/cli/bench.sh to the" \
+        "new count in the same commit, and give the new count in the commit message." \
+        "$(head -c 400 "$TMP/sig.err")"
+fi
+
+# The user's databases never reach the signature: with a set in the default directory (through
+# $PONDER_EGDB and through $HOME) the count is the one without; --egdb DIR uses them, and at this
+# depth they change it (so the checks above would see them if bench read the default directory).
+D="$TMP/egdb"
+if "$PONDER" egdb build --pieces 3 --dir "$D" >"$TMP/build" 2>&1; then
+    PONDER_EGDB=none "$PONDER" bench 12 >"$TMP/plain" 2>&1
+    PONDER_EGDB="$D" "$PONDER" bench 12 >"$TMP/env" 2>&1
+    mkdir -p "$TMP/home/.local/share/ponder" && cp -r "$D" "$TMP/home/.local/share/ponder/egdb"
+    env -u PONDER_EGDB -u XDG_DATA_HOME HOME="$TMP/home" "$PONDER" bench 12 >"$TMP/home.out" 2>&1
+    "$PONDER" bench 12 --egdb "$D" >"$TMP/asked" 2>&1
+    for f in plain env home.out asked; do grep '^Nodes searched' "$TMP/$f" >"$TMP/$f.n" || echo missing >"$TMP/$f.n"; done
+    expect_same "bench ignores the databases of \$PONDER_EGDB" "$TMP/plain.n" "$TMP/env.n"
+    expect_same "bench ignores the databases under \$HOME" "$TMP/plain.n" "$TMP/home.out.n"
+    if ! cmp -s "$TMP/plain.n" "$TMP/asked.n" && ! grep -q missing "$TMP/asked.n"; then
+        pass "bench --egdb DIR uses the databases"
+    else
+        fail "bench --egdb DIR uses the databases" "$(cat "$TMP/plain.n" "$TMP/asked.n")"
+    fi
+else
+    fail "bench: building a 3-piece database set" "$(tail -3 "$TMP/build")"
+fi
+expect_status "bench --egdb on a missing directory exits 1" 1 "$PONDER" bench 2 --egdb "$TMP/nothing-here"
+expect_grep "bench names the missing database directory" 'nothing-here' "$TMP/err"

@@ -94,3 +94,23 @@ truncate -s 10 "$TMP/bad/db-0-1-0-2.egdb"
 "$PONDER" egdb probe --dir "$TMP/bad" "B:WK14:BK1,K2" >"$TMP/out" 2>"$TMP/err"
 expect_grep "probe warns about a truncated file" 'db-0-1-0-2.egdb' "$TMP/err"
 expect_grep "probe still answers from the sound files" '^win' "$TMP/out"
+
+# The engine programs open the default directory (the front end names it; the library reads no
+# environment): the warning about the damaged file shows they did. `none' turns it off.
+echo quit | PONDER_EGDB="$TMP/bad" "$PONDER" console >/dev/null 2>"$TMP/err"
+expect_grep "console opens \$PONDER_EGDB" 'db-0-1-0-2.egdb' "$TMP/err"
+mkdir -p "$TMP/xdg/ponder" && cp -r "$TMP/bad" "$TMP/xdg/ponder/egdb"
+echo quit | env -u PONDER_EGDB XDG_DATA_HOME="$TMP/xdg" "$PONDER" console >/dev/null 2>"$TMP/err"
+expect_grep "console opens \$XDG_DATA_HOME/ponder/egdb" 'db-0-1-0-2.egdb' "$TMP/err"
+PONDER_EGDB="$TMP/bad" "$PONDER" player </dev/null >/dev/null 2>"$TMP/err"
+expect_grep "player opens \$PONDER_EGDB" 'db-0-1-0-2.egdb' "$TMP/err"
+echo quit | PONDER_EGDB=none "$PONDER" console >/dev/null 2>"$TMP/err"
+if grep -q 'endgame' "$TMP/err"; then fail "PONDER_EGDB=none turns the databases off" "$(cat "$TMP/err")"; else
+    pass "PONDER_EGDB=none turns the databases off"
+fi
+mkdir -p "$TMP/empty"
+echo quit | PONDER_EGDB="$TMP/empty" "$PONDER" console >/dev/null 2>"$TMP/err"
+st=$?
+if [ $st -eq 0 ] && ! grep -q 'endgame' "$TMP/err"; then pass "a default directory without databases is no error"; else
+    fail "a default directory without databases is no error" "status $st" "$(cat "$TMP/err")"
+fi

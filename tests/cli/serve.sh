@@ -1,6 +1,6 @@
 #!/bin/sh
 # serve.sh - `ponder serve`, the web board: arguments, then servers started on free loopback
-# ports for the API tests (tests/web/api.mjs), the browser test in headless Chromium
+# ports for the API tests (tests/web/api.mjs, api-review.mjs for play and review), the browser test in headless Chromium
 # (tests/web/browser.mjs, screenshots in build/), a short load test (tests/web/load.mjs; the
 # 20-second one is `make bench-serve'), eviction, and a clean stop on SIGINT and SIGTERM with a
 # search running. Every server is killed at the end, even when a check fails.
@@ -92,9 +92,13 @@ else
 fi
 
 # ---- the API, the browser, the load ----
-if start_server main --workers 2 --hash 8; then
+# A 3-piece endgame database (0.3 s to build) so that the databases' verdict can be seen.
+"$PONDER" egdb build --pieces 3 --dir "$TMP/egdb" >"$TMP/egdb.out" 2>&1 ||
+    fail "serve: a 3-piece database for the tests is built" "$(tail -n 5 "$TMP/egdb.out")"
+if start_server main --workers 2 --hash 8 --egdb "$TMP/egdb"; then
     MAIN=$PID
     run_node api "$ROOT/tests/web/api.mjs" "$URL"
+    run_node api-review "$ROOT/tests/web/api-review.mjs" "$URL"
     mkdir -p "$ROOT/build"
     run_node browser "$ROOT/tests/web/browser.mjs" "$URL" "$ROOT/build"
     if [ "${PONDER_VARIANT:-release}" = asan ]; then

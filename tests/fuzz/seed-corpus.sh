@@ -125,6 +125,9 @@ printf 'GET /api/status\nHEAD /api/status\n' | put serve status
 printf 'POST /api/games {}\nGET /api/games/@\nGET /api/games/@/moves\nPOST /api/games/@/move {"move":"11-15"}\nPOST /api/games/@/move {"path":[22,18]}\nPOST /api/games/@/move {"move":"15x22"}\nPOST /api/games/@/undo {"plies":2}\nGET /api/games/@/pdn\nDELETE /api/games/@\nGET /api/games/@\n' | put serve game
 printf 'POST /api/games {"side":"white","time":0.02,"depth":3,"fen":"W:W18,K30:B1,K9"}\nPOST /api/games/@/engine {"wait":true,"time":0.02}\nPOST /api/games/@/engine {}\nPOST /api/games/@/stop\nPATCH /api/games/@ {"side":"none","time":0.01}\n' | put serve engine
 printf 'POST /api/games {"fen":"B:W1:B29"}\nPOST /api/games {"side":"red"}\n~POST /api/games {}\nPOST /api/games {"x":1}\nPOST /api/games [1,2]\nPOST /api/games {"time":1e999}\nPUT /api/games\nGET /api/nothing\nGET /api/games/0123456789abcdef/moves\nPOST /api/games/zz/move {}\n' | put serve errors
+printf 'POST /api/games {"side":"black","level":"beginner","clock":{"base":5,"increment":1}}\nPOST /api/games/@/move {"move":"11-15"}\nPOST /api/games/@/engine {"wait":true}\nPOST /api/games/@/draw\nPOST /api/games/@/resign\nPOST /api/games/@/undo\nPATCH /api/games/@ {"level":"club","clock":null}\n' | put serve play
+printf 'POST /api/games {"ballot":4,"side":"both"}\nPOST /api/games/@/analyse {"ply":1,"lines":3,"time":0.02}\nPOST /api/games/@/analyse {"lines":2}\nPOST /api/games/@/graph {"time":0.01,"depth":2}\nPOST /api/games/@/stop\nPOST /api/games {"ballot":0}\nPOST /api/games {"clock":{"base":0}}\n' | put serve review
+printf 'POST /api/pdn {"pdn":"[Event \\"a\\"]\\n1. 11-15 22-18 *\\n\\n1. 9-14 33-1 *\\n"}\nPOST /api/games {"pdn":"1. 11-15 22-18 15x22 *","game":1}\nPOST /api/games {"pdn":"","game":2}\nPOST /api/pdn {"pdn":5}\nGET /api/pdn\n' | put serve pdn
 printf 'POST /api/games {"side":"both"}\nPOST /api/games/@/move {"move":"9x18"}\nPOST /api/games/@/move {"path":[9,"13"]}\nPOST /api/games/@/move {"move":"9-13","path":[9,13]}\nPOST /api/games/@/undo {"plies":-1}\nPOST /api/games/@/undo {"plies":99999}\n' | put serve moves
 
 # The terminal game: set-up answers, moves by number and text, commands, the PDN question.
@@ -145,4 +148,13 @@ TF=$(mktemp)
 head -c 1024 "$TF" | put trainfile selfplay-start
 head -c 16 "$TF" | put trainfile header-only
 put trainfile selfplay-2-games <"$TF"
+
+# Network files and checkpoints of `ponder train' (the smallest shape, one epoch on that run).
+TN=$(mktemp -d)
+"$PONDER" train --data "$TF" --hidden 32 --buckets 1 --epochs 1 --batch 64 --threads 1 \
+    --out "$TN/net.pnet" --checkpoint "$TN/ck" -q >/dev/null 2>&1
+put trainnet net <"$TN/net.pnet"
+head -c 200 "$TN/net.pnet" | put trainnet net-head
+put trainnet checkpoint <"$TN/ck"
+rm -rf "$TN"
 rm -f "$TF"

@@ -2,7 +2,8 @@
 # tsan.sh - `make tsan': the multi-threaded programs under ThreadSanitizer (build/tsan/ponder):
 # `ponder serve' under 50 clients for 20 s (its civetweb threads, engine workers and pusher),
 # `ponder match -j 4' for 40 games against the misbehaving fake (its game threads), and the
-# console thinking while it reads commands (its search thread). Passes when every program
+# console thinking while it reads commands (its search thread), and the unit tests of the
+# engine's jobs and threaded searches. Passes when every program
 # ends as it should and ThreadSanitizer reported nothing (tests/stress/tsan.supp lists the one
 # known race inside Debian's civetweb).
 set -u
@@ -24,6 +25,17 @@ reports() {
         pass "tsan: $1"
     fi
 }
+
+# The engine's jobs (start, stop before the search begins, stale stops, ponder-hit, options
+# during a search, free while running) and Lazy SMP searches stopped from another thread.
+for t in test_engine test_search; do
+    if build/tsan/tests/$t >"$TMP/$t.out" 2>&1 && ! grep -q '^FAIL' "$TMP/$t.out"; then
+        pass "tsan: $t passes"
+    else
+        fail "tsan: $t passes" "$(grep -A3 '^FAIL' "$TMP/$t.out" | head -n 20)"
+    fi
+done
+reports "the engine's jobs and threaded searches (unit tests): no data race"
 
 if STRESS_MAX_RSS=4000 STRESS_NO_MEMORY=1 sh tests/stress/serve.sh 50 20 >"$TMP/serve.out" 2>&1; then
     pass "tsan: the serve stress passes ($(grep -c '^PASS' "$TMP/serve.out") checks)"

@@ -374,7 +374,7 @@ static void engine_converts(void)
         b.key = board_compute_key(&b);
         games++;
         game_init(&g, &RULES_ENGLISH, &b);
-        SearchLimits lim = {6, 0, 0, false};
+        SearchLimits lim = {.depth = 6};
         GameResult r = RESULT_NONE;
         bool kept = true;
         for (int ply = 0; ply < 160 && (r = game_result(&g)) == RESULT_NONE; ply++) {
@@ -397,6 +397,7 @@ static void engine_converts(void)
 
 int main(void)
 {
+    egdb_hook_register(&egdb_driver); /* the engine of this program has the databases */
     const char *variant = getenv("PONDER_VARIANT");
     built_pieces = variant && strcmp(variant, "asan") == 0 ? 3 : 4;
     snprintf(dir, sizeof dir, "%s/ponder-egdb-test-%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",

@@ -8,6 +8,7 @@
 #include "eval.h"
 #include "movegen.h"
 #include "notation.h"
+#include "ponder.h"
 #include "weights.h"
 
 #include <stdarg.h>
@@ -184,6 +185,8 @@ static void test_blend_follows_values(void)
 
 int main(void)
 {
+    /* eval_board() is too hot to check its tables: a program calls this first (main.c does). */
+    ponder_init();
     RUN("eval", test_symmetry);
     RUN("eval", test_weights_drive_everything);
     RUN("eval", test_terms);

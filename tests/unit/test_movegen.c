@@ -17,10 +17,10 @@
 
 #include "check.h"
 #include "rng.h"
-#include "cli.h"
 #include "game.h"
 #include "notation.h"
 #include "perft.h"
+#include "util.h"
 
 static bool asan(void)
 {
@@ -40,7 +40,7 @@ static int read_perft_file(PerftLine *out, int max)
 {
     char path[512], err[256];
     snprintf(path, sizeof path, "%s/perft.txt", check_data_dir());
-    char *text = cli_read_file(path, 1 << 16, NULL, err, sizeof err);
+    char *text = util_read_file(path, 1 << 16, NULL, err, sizeof err);
     if (!text) {
         printf("  %s\n", err);
         return 0;

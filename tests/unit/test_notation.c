@@ -10,12 +10,12 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "cli.h"
 #include "boardfile.h"
 #include "hackerrank.h"
 #include "middleware.h"
 #include "notation.h"
 #include "tower.h"
+#include "util.h"
 
 static bool asan(void)
 {
@@ -50,7 +50,7 @@ static char *read_data(const char *name)
 {
     char path[512], err[256];
     snprintf(path, sizeof path, "%s/%s", check_data_dir(), name);
-    char *text = cli_read_file(path, 1 << 20, NULL, err, sizeof err);
+    char *text = util_read_file(path, 1 << 20, NULL, err, sizeof err);
     if (!text)
         printf("  %s\n", err);
     return text;

@@ -6,10 +6,10 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cli.h"
 #include "notation.h"
 #include "openings.h"
 #include "pdn.h"
+#include "util.h"
 
 /* Writes TEXT (LEN bytes) to a new temporary file and returns its path (static buffer). */
 static const char *temp_file(const char *text, size_t len)
@@ -45,7 +45,7 @@ static void ballots_match_data_file(void)
 {
     char path[512], err[ERR_LEN];
     snprintf(path, sizeof path, "%s/openings/three-move-ballots.txt", check_data_dir());
-    char *text = cli_read_file(path, 1 << 20, NULL, err, sizeof err);
+    char *text = util_read_file(path, 1 << 20, NULL, err, sizeof err);
     CHECK(text != NULL);
     if (!text)
         return;

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cli.h"
 #include "pdn.h"
+#include "util.h"
 
 static bool asan(void)
 {
@@ -24,7 +24,7 @@ static char *read_data(const char *name)
 {
     char path[512], err[256];
     snprintf(path, sizeof path, "%s/%s", check_data_dir(), name);
-    char *text = cli_read_file(path, 1 << 24, NULL, err, sizeof err);
+    char *text = util_read_file(path, 1 << 24, NULL, err, sizeof err);
     if (!text)
         printf("  %s\n", err);
     return text;
@@ -675,7 +675,7 @@ static void writer_contract(void)
     free(g);
 }
 
-/* A file with a NUL byte is refused when read (cli_read_file), not silently cut. */
+/* A file with a NUL byte is refused when read (util_read_file), not silently cut. */
 static void nul_bytes(void)
 {
     char path[] = "/tmp/ponder-test-pdn-XXXXXX";
@@ -687,7 +687,7 @@ static void nul_bytes(void)
     CHECK(write(fd, data, sizeof data - 1) == (ssize_t)(sizeof data - 1));
     close(fd);
     char err[256];
-    char *text = cli_read_file(path, 1 << 20, NULL, err, sizeof err);
+    char *text = util_read_file(path, 1 << 20, NULL, err, sizeof err);
     CHECK(text == NULL && strstr(err, "NUL byte at offset 14") != NULL);
     free(text);
     unlink(path);

@@ -7,10 +7,10 @@
  * Real games use `$PONDER player --random' ($PONDER as set by tests/run.sh, else ./ponder).
  */
 #include "check.h"
-#include "cli.h"
 #include "match_run.h"
 #include "pdn.h"
 #include "referee.h"
+#include "util.h"
 
 #include <signal.h>
 #include <string.h>
@@ -81,7 +81,7 @@ static void scripted_losses(void)
         {"echo '9 13'; echo '10 14'; sleep 5", END_MALFORMED},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        double t0 = cli_now();
+        double t0 = util_now();
         RefereeStatus st = one_game(cases[i].cmd, random, &r, &g);
         CHECK(st == REFEREE_DONE);
         if (r.cause != cases[i].cause || r.winner != WHITE)
@@ -90,7 +90,7 @@ static void scripted_losses(void)
         CHECK(r.cause == cases[i].cause);
         CHECK(r.winner == WHITE);
         CHECK(r.detail[0] != '\0');
-        CHECK(cli_now() - t0 < 4.5); /* never waits for the `sleep 5' */
+        CHECK(util_now() - t0 < 4.5); /* never waits for the `sleep 5' */
     }
     /* White failing: the same, mirrored. */
     CHECK(one_game(random, "read x; exit 0", &r, &g) == REFEREE_DONE);
@@ -198,7 +198,7 @@ static void run_and_read_back(void)
     CHECK(seen.reported == RUN_GAMES);
 
     char rerr[256];
-    char *text = cli_read_file(pdn, 1 << 24, NULL, rerr, sizeof rerr);
+    char *text = util_read_file(pdn, 1 << 24, NULL, rerr, sizeof rerr);
     CHECK(text != NULL);
     if (!text) {
         printf("  %s\n", rerr);

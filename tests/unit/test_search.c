@@ -2,12 +2,12 @@
  * test_search.c - the engine through its facade: results, limits, stopping, draws, weights.
  */
 #include "check.h"
-#include "cli.h"
-#include "engine.h"
 #include "egdb_hook.h"
+#include "engine.h"
 #include "eval.h"
 #include "notation.h"
 #include "tt.h"
+#include "util.h"
 #include "weights.h"
 
 #include <pthread.h>
@@ -72,9 +72,9 @@ static void test_time_limit(void)
         return;
     game_init(&game, &RULES_ENGLISH, NULL);
     SearchLimits lim = {.time = 0.2};
-    double t0 = cli_now();
+    double t0 = util_now();
     SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
-    double t = cli_now() - t0;
+    double t = util_now() - t0;
     CHECK(r.has_move);
     CHECK(t < 0.25);
     CHECK(r.info.depth >= 4);
@@ -85,7 +85,7 @@ static void *stopper(void *arg)
 {
     struct timespec ts = {0, 100 * 1000 * 1000};
     nanosleep(&ts, NULL);
-    engine_stop(arg);
+    engine_stop(arg, 0);
     return NULL;
 }
 
@@ -98,10 +98,10 @@ static void test_stop_from_thread(void)
     game_init(&game, &RULES_ENGLISH, NULL);
     SearchLimits lim = {.infinite = true};
     pthread_t th;
-    double t0 = cli_now();
+    double t0 = util_now();
     CHECK(pthread_create(&th, NULL, stopper, e) == 0);
     SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
-    double t = cli_now() - t0;
+    double t = util_now() - t0;
     pthread_join(th, NULL);
     CHECK(r.has_move);
     CHECK(t >= 0.1 && t < 0.3);
@@ -120,9 +120,9 @@ static void test_no_move_and_forced(void)
     CHECK(!r.has_move);
     CHECK(r.info.score == -SCORE_WIN);
     set_fen("W:W18:B15,22"); /* White must take 18x11 */
-    double t0 = cli_now();
+    double t0 = util_now();
     r = engine_search(e, &game, &lim, NULL, NULL);
-    CHECK(r.has_move && cli_now() - t0 < 0.01);
+    CHECK(r.has_move && util_now() - t0 < 0.01);
     char mv[64];
     move_text(&r.best, mv);
     CHECK_STR(mv, "18x11");
@@ -384,6 +384,45 @@ static void test_egdb_hook(void)
     egdb_hook_register(saved);
 }
 
+/* Multi-PV by exclusion: excluding the best root move gives a different one, excluding every
+ * move leaves none; the 2nd line never scores above the 1st at the same depth. */
+static void test_exclude_root_moves(void)
+{
+    Engine *e = new_engine(1);
+    CHECK(e != NULL);
+    if (!e)
+        return;
+    game_init(&game, &RULES_ENGLISH, NULL);
+    SearchLimits lim = {.depth = 8};
+    SearchResult a = engine_search(e, &game, &lim, NULL, NULL);
+    CHECK(a.has_move);
+    lim.exclude[0] = a.best;
+    lim.exclude_len = 1;
+    SearchResult b = engine_search(e, &game, &lim, NULL, NULL);
+    CHECK(b.has_move && !move_same(&a.best, &b.best, false));
+    CHECK(b.info.pv_len >= 1 && !move_same(&b.info.pv[0], &a.best, false));
+    CHECK(b.info.score <= a.info.score + 5); /* same depth: the best line is no worse */
+    MoveList all;
+    int n = movegen_generate(&game.board, game.rules, false, &all);
+    CHECK(n == 7);
+    for (int i = 0; i < n && i < ENGINE_MAX_EXCLUDE; i++)
+        lim.exclude[i] = all.moves[i];
+    lim.exclude_len = ENGINE_MAX_EXCLUDE;
+    SearchResult c = engine_search(e, &game, &lim, NULL, NULL);
+    CHECK(c.has_move);
+    for (int i = 0; i < ENGINE_MAX_EXCLUDE; i++)
+        CHECK(!move_same(&c.best, &all.moves[i], false));
+    /* A position with one legal move: excluding it leaves none. */
+    set_fen("B:W18:B14");
+    SearchLimits one = {.depth = 4, .exclude_len = 1};
+    MoveList only;
+    CHECK(movegen_generate(&game.board, game.rules, false, &only) == 1);
+    one.exclude[0] = only.moves[0];
+    SearchResult d = engine_search(e, &game, &one, NULL, NULL);
+    CHECK(!d.has_move);
+    engine_free(e);
+}
+
 int main(void)
 {
     RUN("search", test_node_limit_deterministic);
@@ -398,5 +437,6 @@ int main(void)
     RUN("search", test_repetition_draw);
     RUN("search", test_every_rule_set);
     RUN("search", test_egdb_hook);
+    RUN("search", test_exclude_root_moves);
     return check_total_failed ? 1 : 0;
 }

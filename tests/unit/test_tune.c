@@ -15,6 +15,7 @@
 #include "check.h"
 #include "eval.h"
 #include "movegen.h"
+#include "ponder.h"
 #include "trainfile.h"
 #include "tune.h"
 
@@ -476,6 +477,7 @@ static void test_threads_and_frozen(void)
 
 int main(void)
 {
+    ponder_init(); /* the labels come from eval_board(), which needs its tables */
     if (!mkdtemp(tmpdir)) {
         printf("FAIL tune/mkdtemp\n");
         return 1;

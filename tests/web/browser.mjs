@@ -2,8 +2,9 @@
 // driven by playwright-core): opens the page, plays a move by clicking and sees the engine's
 // reply, plays a capture with a choice of routes, sets a position from FEN, reviews a move,
 // flips the board, undoes, downloads the PDN, watches the engine play itself, and lays the page
-// out on a phone-sized screen. Any console error or page exception fails the test. Screenshots
-// go to SHOT_DIR/serve-desktop.png and serve-phone.png.
+// out on a phone-sized screen; then the players' features (features() below). Any console error
+// or page exception fails the test. Screenshots go to SHOT_DIR/serve-desktop.png,
+// serve-phone.png, serve-watch.png, serve-clock.png and serve-review.png.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -213,9 +214,12 @@ async function run() {
     await clickSquare(page, 9);
     await clickSquare(page, 14);
     await waitFor(page, () => document.querySelectorAll('#moves button').length === 2);
+    await page.waitForTimeout(500); // the reply's slide
     await clickSquare(page, 10);
     await page.screenshot({ path: path.join(shotDir, 'serve-desktop.png') });
     await context.close();
+
+    await features();
 
     // 10. A phone-sized screen: the board fits, nothing scrolls sideways, a move can be played.
     step = 'phone';
@@ -233,10 +237,230 @@ async function run() {
     await ppage.tap('#board rect.hit[data-sq="16"]');
     ok = await waitFor(ppage, () => document.querySelectorAll('#moves button').length === 2);
     check('browser: on a phone a tapped move is played and answered', ok);
+    await ppage.waitForTimeout(500); // the reply's slide
     await ppage.screenshot({ path: path.join(shotDir, 'serve-phone.png'), fullPage: true });
     await phone.close();
 
     check('browser: no console errors', consoleErrors.length === 0, ...consoleErrors, ...failedRequests);
+}
+
+// The board's features for players (issue 17): drag-and-drop, the slide of a move and the fade
+// of the men taken, sound, hint and line arrows, three lines, levels, clocks and loss on time,
+// resign, a draw offer, ballots, the PDN viewer with its graph, keyboard and the engine on the
+// position shown, copying the FEN, the databases' verdict. Screenshots serve-review.png,
+// serve-clock.png.
+const PDN = `[Event "Club night"]
+[Black "Alice"]
+[White "Bob"]
+[Result "1-0"]
+1. 11-15 22-18 2. 15x22 25x18 3. 8-11 29-25 4. 4-8 1-0
+
+[Event "Second"]
+[Black "Carol"]
+[White "Dan"]
+1. 9-14 22-18 *
+`;
+
+async function dragSquare(page, from, to) {
+    const a = await page.$eval(`#board rect.hit[data-sq="${from}"]`, (r) => { const b = r.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; });
+    const b = await page.$eval(`#board rect.hit[data-sq="${to}"]`, (r) => { const c = r.getBoundingClientRect(); return [c.x + c.width / 2, c.y + c.height / 2]; });
+    await page.mouse.move(a[0], a[1]);
+    await page.mouse.down();
+    await page.mouse.move((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, { steps: 5 });
+    const dragging = await page.$('#board .piece.dragging');
+    await page.mouse.move(b[0], b[1], { steps: 5 });
+    await page.mouse.up();
+    return dragging !== null;
+}
+
+const stateOf = (page) => page.evaluate(async () => {
+    const id = sessionStorage.getItem('ponder.game');
+    return (await fetch(`/api/games/${id}`)).json();
+});
+
+async function features() {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1080 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const page = await context.newPage();
+    watch(page);
+    page.on('dialog', (d) => d.accept());
+    step = 'drag';
+    await page.goto(base, { waitUntil: 'load' });
+    await waitFor(page, () => document.querySelectorAll('#board [data-piece]').length === 24);
+    await page.selectOption('#time', '0.3');
+    await page.check('#sound');
+    const dragged = await dragSquare(page, 11, 15);
+    check('features: a dragged piece follows the pointer', dragged);
+    // The engine's reply slides along its path (a piece with the class "moving" for a moment).
+    const slid = await waitFor(page, () => document.querySelector('#board .piece.moving') !== null);
+    let ok = await waitFor(page, () => document.querySelectorAll('#moves button').length === 2);
+    check('features: a move by drag-and-drop is played and answered', ok && (await moveTexts(page))[0] === '11-15' &&
+          (await pieceAt(page, 15)) === 'black', await moveTexts(page));
+    check('features: the engine\'s move slides into place', slid);
+    check('features: with Sound on, moves make a sound (WebAudio)', await page.evaluate(() => window.ponderSounds >= 2),
+          await page.evaluate(() => window.ponderSounds));
+
+    step = 'hint';
+    await page.click('#hint');
+    ok = await waitFor(page, () => document.querySelector('#board [data-arrow="hint"]') !== null);
+    const hintText = await page.textContent('#status');
+    check('features: a hint draws the engine\'s move as an arrow and names it, playing nothing', ok &&
+          /Hint: \d+[-x]\d+/.test(hintText) && (await moveTexts(page)).length === 2, hintText);
+    await page.check('#arrows');
+    ok = await waitFor(page, () => document.querySelectorAll('#board [data-arrow="pv"]').length >= 1);
+    // One arrow per move of the line, up to four: a forced move's line may be that move alone.
+    const pvLen = (await stateOf(page)).engine.pv.length;
+    const arrows = await page.$$eval('#board [data-arrow="pv"], #board [data-arrow="reply"]', (as) => as.length);
+    check('features: the engine\'s line is drawn as arrows on request', ok && arrows === Math.min(pvLen, 4),
+          arrows, pvLen);
+    await page.uncheck('#arrows');
+
+    step = 'level';
+    await page.selectOption('#level', 'beginner');
+    ok = await waitFor(page, () => document.querySelector('#level').value === 'beginner');
+    check('features: the strength level is set on the server', ok && (await stateOf(page)).level === 'beginner');
+    await page.selectOption('#level', 'full');
+
+    step = 'resign';
+    await page.click('#resign');
+    ok = await waitFor(page, () => /Black resigned/.test(document.querySelector('#status').textContent));
+    check('features: resigning ends the game', ok && (await page.textContent('#result')).includes('0-1'),
+          await page.textContent('#status'));
+
+    step = 'multipv';
+    await page.selectOption('#side', 'both');
+    await page.click('#new');
+    await waitFor(page, () => document.querySelectorAll('#moves button').length === 0 && !document.querySelector('#result').textContent);
+    await page.selectOption('#lines', '3');
+    await page.check('#analyse');
+    ok = await waitFor(page, () => document.querySelectorAll('#lines-list li').length === 3 &&
+                                   !/analysing/.test(document.querySelector('#engine-state').textContent));
+    const lines = await page.$$eval('#lines-list li', (ls) => ls.map((l) => l.textContent));
+    check('features: analysis shows three engine lines with their scores', ok &&
+          new Set(lines.map((l) => l.split(' ')[1])).size === 3 && lines.every((l) => /^[+-]?\d+\.\d\d /.test(l)), lines);
+    await page.check('#arrows');
+    ok = await waitFor(page, () => document.querySelectorAll('#board [data-arrow="alt"]').length === 2);
+    check('features: the other lines\' first moves are drawn too', ok);
+    await page.uncheck('#arrows');
+    await page.uncheck('#analyse');
+
+    step = 'ballot';
+    await page.selectOption('#start', '0');
+    await page.click('#new');
+    ok = await waitFor(page, () => !document.querySelector('#ballot-name').hidden && document.querySelectorAll('#moves button').length === 3);
+    check('features: a game from a ballot names it', ok && /ballot \d{3}: /.test(await page.textContent('#ballot-name')),
+          await page.textContent('#ballot-name'), await moveTexts(page), await page.textContent('#error'));
+    await page.selectOption('#start', '');
+
+    step = 'database';
+    await page.fill('#fen', 'W:W32:BK10,K14');
+    await page.click('#setup');
+    await waitFor(page, () => document.querySelectorAll('#board [data-piece]').length === 3);
+    await page.check('#analyse');
+    ok = await waitFor(page, () => !document.querySelector('#database').hidden);
+    check('features: the endgame databases\' verdict is shown', ok && /Black wins/.test(await page.textContent('#database')),
+          await page.textContent('#database'));
+    await page.uncheck('#analyse');
+
+    step = 'draw';
+    await page.selectOption('#side', 'black');
+    await page.fill('#fen', 'B:W32:B1,2,3,5,6,K20');
+    await page.click('#setup');
+    await waitFor(page, () => document.querySelectorAll('#board [data-piece]').length === 7);
+    await clickSquare(page, 20);
+    await clickSquare(page, 24);
+    await waitFor(page, () => document.querySelectorAll('#moves button').length === 2);
+    await page.click('#draw');
+    ok = await waitFor(page, () => /drawn by agreement/.test(document.querySelector('#status').textContent));
+    check('features: the engine, far behind, accepts a draw offer', ok, await page.textContent('#status'));
+
+    step = 'clock';
+    await page.selectOption('#clock', '60+1');
+    await page.click('#new');
+    ok = await waitFor(page, () => !document.querySelector('#clock-bottom').hidden &&
+                                   document.querySelector('#clock-bottom').classList.contains('running'));
+    const t0 = await page.textContent('#clock-bottom .clock');
+    await page.waitForTimeout(1300);
+    const t1 = await page.textContent('#clock-bottom .clock');
+    check('features: the clock of the side to move (at the bottom, the human) runs', ok && t0 !== t1 &&
+          /^Black · You/.test(await page.textContent('#clock-bottom .who')), t0, t1);
+    await dragSquare(page, 9, 14);
+    ok = await waitFor(page, () => document.querySelectorAll('#moves button').length === 2);
+    check('features: after both moves the clocks have been charged and Black runs again', ok &&
+          (await stateOf(page)).clock.running === 'black');
+    await page.click('#hint');
+    await waitFor(page, () => document.querySelector('#board [data-arrow="hint"]') !== null);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shotDir, 'serve-clock.png') });
+    await page.evaluate(async () => {
+        const id = sessionStorage.getItem('ponder.game');
+        await fetch(`/api/games/${id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' },
+                                          body: JSON.stringify({ clock: { base: 1 } }) });
+    });
+    ok = await waitFor(page, () => /lost on time/.test(document.querySelector('#status').textContent));
+    check('features: running out of time loses the game', ok, await page.textContent('#status'));
+    await page.selectOption('#clock', '');
+
+    step = 'pdn';
+    // A file chosen with the file input is read the same way as pasted text.
+    await page.setInputFiles('#pdn-file', { name: 'club.pdn', mimeType: 'text/plain', buffer: Buffer.from(PDN) });
+    ok = await waitFor(page, () => document.querySelectorAll('#pdn-games option').length === 2 &&
+                                   /Club night/.test(document.querySelector('#pdn-text').value));
+    check('features: an uploaded PDN file lists its games', ok);
+    await page.fill('#pdn-text', '');
+    await page.evaluate(() => { document.querySelector('#pdn-games').textContent = ''; });
+    await page.fill('#pdn-text', PDN);
+    await page.click('#pdn-read');
+    ok = await waitFor(page, () => document.querySelectorAll('#pdn-games option').length === 2);
+    check('features: a pasted PDN file lists its games', ok && /Alice - Bob, Club night \(1-0, 7 moves\)/.test(
+          await page.textContent('#pdn-games option')), await page.textContent('#pdn-games'));
+    await page.selectOption('#pdn-games', '1');
+    await page.click('#pdn-open');
+    ok = await waitFor(page, () => document.querySelectorAll('#moves button').length === 7 &&
+                                   /start position/.test(document.querySelector('#review-text').textContent));
+    check('features: the game opens at its start with its title', ok &&
+          (await page.textContent('#game-title')) === 'Alice - Bob, Club night');
+    ok = await waitFor(page, () => document.querySelector('#graph').dataset.known === '8');
+    check('features: the evaluation graph covers the game', ok, await page.$eval('#graph', (g) => g.dataset.known));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const ghost = await waitFor(page, () => document.querySelector('#board .piece.ghost') !== null);
+    ok = await waitFor(page, () => /After 15x22/.test(document.querySelector('#review-text').textContent));
+    check('features: the arrow keys step through the game; a capture fades the man taken', ok && ghost &&
+          (await pieceAt(page, 22)) === 'black' && (await pieceAt(page, 18)) === null);
+    // The engine analyses the position shown, and the panel and the bar show that analysis.
+    ok = await waitFor(page, () => /depth \d+/.test(document.querySelector('#engine-line').textContent) &&
+                                   !/analysing/.test(document.querySelector('#engine-state').textContent));
+    let st = await stateOf(page);
+    for (let i = 0; i < 100 && st.engine.state !== 'idle'; i++) st = await stateOf(page);
+    const evalShown = await page.textContent('#evaltext');
+    const expect = `${st.engine.eval > 0 ? '+' : ''}${(st.engine.eval / 100).toFixed(2)}`;
+    check('features: reviewing, the engine panel and the bar show the position viewed', ok && st.engine.ply === 3 &&
+          st.engine.analysis && (st.engine.winner || evalShown === expect), st.engine.ply, evalShown, expect);
+    await page.click('#copy-fen');
+    const clip = await page.evaluate(() => navigator.clipboard.readText());
+    check('features: the FEN of the position viewed is shown and copied', clip === st.moves[2].fen &&
+          (await page.inputValue('#fen-shown')) === clip, clip, st.moves[2].fen);
+    await page.check('#arrows');
+    await waitFor(page, () => document.querySelectorAll('#board [data-arrow="pv"]').length >= 1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shotDir, 'serve-review.png') });
+    await page.uncheck('#arrows');
+    // Clicking the graph jumps to that move.
+    const box = await page.$eval('#graph', (g) => { const r = g.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; });
+    await page.mouse.click(box[0] + 5 + (box[2] - 10) * (1 / 7), box[1] + box[3] / 2);
+    ok = await waitFor(page, () => /After 11-15/.test(document.querySelector('#review-text').textContent));
+    check('features: clicking the graph goes to that move', ok, await page.textContent('#review-text'));
+    ok = await waitFor(page, () => /depth \d+/.test(document.querySelector('#engine-line').textContent) &&
+                                   !/analysing/.test(document.querySelector('#engine-state').textContent));
+    st = await stateOf(page);
+    check('features: and the engine analyses that position', ok && st.engine.ply === 1, st.engine.ply);
+    await page.keyboard.press('End');
+    ok = await waitFor(page, () => document.querySelector('#review').hidden);
+    check('features: End goes back to the latest position', ok);
+    await page.uncheck('#analyse');
+    await context.close();
 }
 
 try {

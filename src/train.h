@@ -1,0 +1,248 @@
+/*
+ * train.h - fitting the network evaluation to self-play positions, for `ponder train'.
+ *
+ * The model, its quantisation and its file are those of the contract in docs/nnue.md (written
+ * from NNUE-SPEC.md): 128 features seen from the side to move, a sparse first layer W1 (n1
+ * values, clamped to [0, 1]), then per piece-count bucket two dense clamped layers (n2, n3) and
+ * one output, a logit for the side to move; score = logit * S hundredths of a man.
+ *
+ * The module has three parts:
+ *   train_data.c  training files -> samples (features, bucket, target), duplicates merged,
+ *                 endgame-database relabelling, a validation share held out by game;
+ *   train.c       the float model: initialisation, forward and backward passes, Adam, epochs
+ *                 split over threads;
+ *   train_net.c   quantisation and the network file (export, parse, integer forward pass),
+ *                 and checkpoints (float weights and Adam state).
+ *
+ * Every parameter lives in one float array, laid out like the network file: W1 [128][n1],
+ * b1 [n1], then for each bucket W2 [n2][n1], b2 [n2], W3 [n3][n2], b3 [n3], w4 [n3], b4.
+ * That makes Adam, gradient sums and checkpoints one loop each.
+ */
+#pragma once
+
+#include "board.h"
+#include "trainfile.h"
+
+typedef struct EgdbSet EgdbSet;
+
+enum {
+    NET_FEATURES = 128,   /* inputs: 4 kinds of piece x 32 oriented squares */
+    NET_MAX_ACTIVE = 24,  /* most active features (pieces on the board) */
+    NET_MAX_N1 = 1024,    /* largest first layer the file format allows */
+    NET_MAX_N23 = 256,    /* largest second and third layer */
+    NET_MAX_BUCKETS = 8,  /* most output buckets */
+    NET_QA = 127,         /* quantised activation 1.0 */
+    NET_QW = 64,          /* quantised hidden weight 1.0 */
+    NET_QO = 256,         /* quantised output weight 1.0 */
+    NET_FILE_VERSION = 1, /* the network file's version */
+    NET_HEADER = 64,      /* bytes of the file header */
+    NET_NAME_LEN = 24,    /* bytes of the name field, NUL included */
+    TRAIN_SLICES = 16,    /* a minibatch is cut into this many fixed slices (see train.c) */
+};
+
+/* Clips applied after every optimiser step (the spec's bounds for quantisation). */
+#define NET_CLIP_W1 10.0f          /* W1 and b1: 25 terms of 1270 fit an int16 */
+#define NET_CLIP_HIDDEN (127.0f / 64.0f) /* W2, W3: int8 at scale 64 */
+#define NET_CLIP_OUT 127.0f        /* w4: int16 at scale 256 */
+
+/* One training position as the network sees it. */
+typedef struct {
+    uint8_t feat[NET_MAX_ACTIVE]; /* active feature indices, ascending */
+    uint8_t nfeat;                /* how many */
+    uint8_t bucket;               /* output bucket */
+    uint8_t valid;                /* 1: held out for validation */
+    uint8_t pad;                  /* zero */
+    float target;                 /* t in [0, 1]: expected result for the side to move */
+} TrainSample;
+
+/* The shape of a network. */
+typedef struct {
+    int n1, n2, n3; /* layer widths */
+    int buckets;    /* output buckets B */
+} NetShape;
+
+/* The float network: every parameter in P (NPARAMS floats, the layout above). */
+typedef struct {
+    NetShape shape;
+    size_t nparams;
+    float *p;
+} TrainNet;
+
+/* Offsets into TrainNet.p. */
+typedef struct {
+    size_t w1, b1;            /* the first layer */
+    size_t bucket0, stride;   /* bucket k starts at bucket0 + k * stride */
+    size_t w2, b2, w3, b3, w4, b4; /* within a bucket */
+} NetLayout;
+
+/* The layout of SHAPE; returns the parameter count. */
+size_t net_layout(const NetShape *shape, NetLayout *l);
+
+/* Checks SHAPE against the file format's limits. False with the reason in ERR. */
+bool net_shape_check(const NetShape *shape, char *err);
+
+/* ---- features and samples (train_data.c) ---- */
+
+/* The active features of B (ascending) into OUT; returns their number. */
+int net_features(const Board *b, uint8_t out[NET_MAX_ACTIVE]);
+
+/* The output bucket of B among BUCKETS. */
+int net_bucket(const Board *b, int buckets);
+
+/* The result of R's game for its side to move: 1 win, 0.5 draw, 0 loss. */
+double train_result(const TrainRecord *r);
+
+/* e^X from basic arithmetic only (within 2 ulps), so that training gives the same bits on
+ * every processor: the C library picks other code paths for exp() on other processors. */
+double train_exp(double x);
+
+/* B^N by repeated squaring (the same bits everywhere, unlike pow()). */
+double train_pow(double b, uint64_t n);
+
+/* The logistic function. */
+static inline double train_sigmoid(double x) { return 1.0 / (1.0 + train_exp(-x)); }
+
+typedef struct {
+    double lambda;         /* share of the result in the target (default 0.5) */
+    double scale;          /* S: score = logit * S (default 80) */
+    int buckets;           /* output buckets (default 4) */
+    double valid_fraction; /* share of games held out (default 0.05) */
+    uint64_t seed;         /* chooses the held-out games */
+    bool dedup;            /* merge identical positions, averaging their targets (default) */
+    const EgdbSet *egdb;   /* databases relabelling the results they cover, or NULL */
+} TrainDataOptions;
+
+typedef struct {
+    size_t records;      /* records read */
+    size_t games;        /* games told apart (a new game starts where the ply does not grow) */
+    size_t relabelled;   /* results replaced by the databases' exact value */
+    size_t disagreed;    /* ... of which the game had ended otherwise */
+    size_t merged;       /* records merged into an identical position of the same set */
+    size_t ntrain;       /* training samples */
+    size_t nvalid;       /* held-out samples */
+} TrainDataReport;
+
+void train_data_default_options(TrainDataOptions *o);
+
+/* The sample of R under O (EXACT: the database value, EGDB_UNKNOWN if none). */
+void train_sample(const TrainRecord *r, const TrainDataOptions *o, int exact, TrainSample *s);
+
+/* Reads every record of the NPATHS files PATHS into samples: *TRAIN (then *NTRAIN) and *VALID
+ * (*NVALID), malloc'd, caller frees. Returns false with the reason in ERR (a damaged file is
+ * named with its block and byte offset; no position at all; out of memory); nothing is then
+ * allocated. */
+bool train_data_load(const char *const *paths, int npaths, const TrainDataOptions *o,
+                     TrainSample **train, TrainSample **valid, TrainDataReport *rep, char *err);
+
+/* A fingerprint (FNV-1a 64) of the N samples S: a checkpoint is resumed only on the same
+ * samples (same files, options and seed give the same samples and the same fingerprint). */
+uint64_t train_data_hash(const TrainSample *s, size_t n, uint64_t h);
+
+/* Merges samples with identical features within each set (valid or not), averaging targets;
+ * sorts S by (valid, features). Returns the new count. */
+size_t train_dedup(TrainSample *s, size_t n);
+
+/* ---- the float model and its training (train.c) ---- */
+
+typedef enum { TRAIN_LOSS_MSE = 0, TRAIN_LOSS_CE = 1 } TrainLoss;
+
+/* Allocates NET of SHAPE with He (Kaiming) uniform weights drawn from SEED and zero biases.
+ * False with the reason in ERR (bad shape, out of memory). */
+bool train_net_init(TrainNet *net, const NetShape *shape, uint64_t seed, char *err);
+void train_net_free(TrainNet *net);
+
+/* Clips the parameters to the spec's bounds (NET_CLIP_*). */
+void train_net_clip(TrainNet *net);
+
+/* The logit of S (float model). */
+float train_forward(const TrainNet *net, const TrainSample *s);
+
+/* Adds to GRAD (nparams floats) the gradient of WEIGHT * loss(S) and returns the loss of S
+ * (the chosen kind). */
+double train_backward(const TrainNet *net, const TrainSample *s, TrainLoss kind, float weight,
+                      float *grad);
+
+/* The loss of one prediction P = sigmoid(logit) against T. */
+double train_loss_of(double p, double t, TrainLoss kind);
+
+/* Mean losses of NET over N samples: *MSE and *CE (either may be NULL), on THREADS threads;
+ * the result does not depend on THREADS. */
+void train_eval(const TrainNet *net, const TrainSample *s, size_t n, int threads, double *mse,
+                double *ce);
+
+/* Float weights plus the optimiser's state: what a checkpoint holds. */
+typedef struct {
+    TrainNet net;
+    float *m, *v;   /* Adam's first and second moments (nparams each) */
+    uint64_t step;  /* Adam steps taken */
+    int epoch;      /* epochs completed */
+    uint64_t seed;  /* the run's seed (initialisation, held-out games, shuffles) */
+    uint64_t ntrain, nvalid; /* sample counts of the data it was trained on */
+    uint64_t data_hash;      /* train_data_hash of those samples */
+} TrainState;
+
+/* A new state: the network initialised from SEED, moments zero, epoch 0. */
+bool train_state_init(TrainState *st, const NetShape *shape, uint64_t seed, char *err);
+void train_state_free(TrainState *st);
+
+typedef struct {
+    int epochs;      /* total epochs of the run (the learning-rate schedule needs it) */
+    int batch;       /* samples per step (default 4096) */
+    double lr;       /* Adam's base learning rate (default 1e-3) */
+    TrainLoss loss;  /* the loss optimised (default cross-entropy: see docs/training.md) */
+    int threads;     /* worker threads (default 1); the result does not depend on it */
+} TrainOptions;
+
+void train_default_options(TrainOptions *o);
+
+/* The learning rate of epoch E (0-based) of EPOCHS: the base rate, times 0.3 from 60% of the
+ * epochs, times 0.3 again from 85%. */
+double train_lr(double base, int e, int epochs);
+
+/* Runs epoch ST->epoch over the N training samples S (shuffled by the seed and the epoch
+ * number), one Adam step per batch, clipping after each; increments ST->epoch. *LOSS gets the
+ * mean training loss seen during the epoch. False with the reason in ERR (out of memory, a
+ * thread could not start). */
+bool train_epoch(TrainState *st, const TrainSample *s, size_t n, const TrainOptions *o,
+                 double *loss, char *err);
+
+/* ---- the quantised network and checkpoints (train_net.c) ---- */
+
+/* The quantised network, as parsed from a network file. */
+typedef struct {
+    NetShape shape;
+    int scale;                /* S */
+    char name[NET_NAME_LEN];  /* NUL-terminated */
+    int16_t *w1, *b1;         /* [128][n1], [n1] */
+    int8_t *w2[NET_MAX_BUCKETS], *w3[NET_MAX_BUCKETS];   /* [n2][n1], [n3][n2] */
+    int32_t *b2[NET_MAX_BUCKETS], *b3[NET_MAX_BUCKETS];  /* [n2], [n3] */
+    int16_t *w4[NET_MAX_BUCKETS];                        /* [n3] */
+    int32_t b4[NET_MAX_BUCKETS];
+    void *mem;                /* one allocation behind every array */
+} QNet;
+
+/* Bytes of a network file of SHAPE. */
+size_t net_file_size(const NetShape *shape);
+
+/* The network file of NET (scale S, NAME: printable ASCII, at most 23 characters) in a malloc'd
+ * buffer (*OUT, *LEN bytes). False with the reason in ERR. */
+bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out, size_t *len,
+                char *err);
+
+/* Parses a network file's bytes, checking magic, version, every header field, the size and the
+ * checksum; SOURCE names it in messages. False with the first problem in ERR. */
+bool qnet_parse(const uint8_t *buf, size_t len, const char *source, QNet *q, char *err);
+void qnet_free(QNet *q);
+
+/* The score of S in hundredths of a man by the spec's integer arithmetic. */
+int qnet_score(const QNet *q, const TrainSample *s);
+
+/* Writes LEN bytes to PATH through a temporary file renamed over it. False with ERR. */
+bool train_write_file(const char *path, const uint8_t *buf, size_t len, char *err);
+
+/* Saves ST to PATH (atomically). False with ERR. */
+bool train_checkpoint_save(const TrainState *st, const char *path, char *err);
+
+/* Loads PATH into ST (allocated here): 1 loaded, 0 PATH does not exist, -1 damaged or
+ * unreadable (reason in ERR). */
+int train_checkpoint_load(TrainState *st, const char *path, char *err);

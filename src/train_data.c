@@ -1,0 +1,218 @@
+/*
+ * train_data.c - training positions for `ponder train': records of `ponder selfplay' files
+ * turned into samples (the network's features, the output bucket, the target).
+ *
+ * The target is t = lambda * r + (1 - lambda) * sigmoid(score / S), r the game's result for the
+ * side to move, replaced by the endgame databases' exact value where they cover the position.
+ *
+ * Positions of one game are alike, so validation holds out whole games: a file lists each game's
+ * positions in order of ply, so a new game starts wherever the ply does not grow (or a new file
+ * begins); a game is held out when a hash of (seed, game number) falls below the share asked for.
+ * Identical positions (the same features: White-to-move positions are seen turned round, so a
+ * position and its colour-reversed image are one) are then merged within each set, their targets
+ * averaged: the openings repeat thousands of times and would otherwise outweigh the rest.
+ */
+#include "train.h"
+
+#include "bitboard.h"
+#include "egdb.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* No fused multiply-adds: clang fuses a * b + c by default where the CPU has FMA, gcc in C11 mode
+ * does not, and the trained network would then depend on the compiler and the machine. */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+int net_features(const Board *b, uint8_t out[NET_MAX_ACTIVE])
+{
+    int us = b->side, n = 0;
+    for (int who = 0; who < 2; who++) {
+        Bitboard x = b->pieces[who == 0 ? us : !us];
+        while (x && n < NET_MAX_ACTIVE) {
+            int s = bb_lsb(x);
+            x &= x - 1;
+            int o = us == BLACK ? s : 31 - s;
+            out[n++] = (uint8_t)(64 * who + (board_is_king(b, s) ? 32 : 0) + o);
+        }
+    }
+    /* Ascending order (a canonical list, so identical positions compare equal). */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            uint8_t t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+int net_bucket(const Board *b, int buckets)
+{
+    int pieces = bb_popcount(b->pieces[BLACK] | b->pieces[WHITE]);
+    int k = pieces > 0 ? (pieces - 1) * buckets / 24 : 0;
+    return k < buckets - 1 ? k : buckets - 1;
+}
+
+double train_result(const TrainRecord *r)
+{
+    double black = r->result == TRAIN_BLACK_WON ? 1 : r->result == TRAIN_DRAW ? 0.5 : 0;
+    return r->board.side == BLACK ? black : 1 - black;
+}
+
+void train_data_default_options(TrainDataOptions *o)
+{
+    memset(o, 0, sizeof *o);
+    o->lambda = 0.5;
+    o->scale = 80;
+    o->buckets = 4;
+    o->valid_fraction = 0.05;
+    o->seed = 1;
+    o->dedup = true;
+}
+
+void train_sample(const TrainRecord *r, const TrainDataOptions *o, int exact, TrainSample *s)
+{
+    memset(s, 0, sizeof *s);
+    s->nfeat = (uint8_t)net_features(&r->board, s->feat);
+    s->bucket = (uint8_t)net_bucket(&r->board, o->buckets);
+    double res = exact == EGDB_WIN    ? 1
+                 : exact == EGDB_LOSS ? 0
+                 : exact == EGDB_DRAW ? 0.5
+                                      : train_result(r);
+    s->target = (float)(o->lambda * res + (1 - o->lambda) * train_sigmoid(r->score / o->scale));
+}
+
+static int compare_samples(const void *a, const void *b)
+{
+    const TrainSample *x = a, *y = b;
+    if (x->valid != y->valid)
+        return x->valid < y->valid ? -1 : 1;
+    if (x->nfeat != y->nfeat)
+        return x->nfeat < y->nfeat ? -1 : 1;
+    return memcmp(x->feat, y->feat, x->nfeat);
+}
+
+size_t train_dedup(TrainSample *s, size_t n)
+{
+    if (n == 0)
+        return 0;
+    qsort(s, n, sizeof *s, compare_samples);
+    size_t out = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        double sum = s[i].target;
+        while (j < n && compare_samples(&s[i], &s[j]) == 0)
+            sum += s[j++].target;
+        s[out] = s[i];
+        s[out++].target = (float)(sum / (double)(j - i));
+        i = j;
+    }
+    return out;
+}
+
+uint64_t train_data_hash(const TrainSample *s, size_t n, uint64_t h)
+{
+    if (h == 0)
+        h = 14695981039346656037ull;
+    const uint8_t *p = (const uint8_t *)s;
+    for (size_t i = 0; i < n * sizeof *s; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+/* Whether game G of the run seeded SEED is held out (share F). */
+static bool held_out(uint64_t seed, uint64_t g, double f)
+{
+    uint64_t z = seed * 0xD6E8FEB86659FD93ull ^ (g + 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (double)(z >> 11) / 9007199254740992.0 < f;
+}
+
+bool train_data_load(const char *const *paths, int npaths, const TrainDataOptions *o,
+                     TrainSample **train, TrainSample **valid, TrainDataReport *rep, char *err)
+{
+    memset(rep, 0, sizeof *rep);
+    *train = *valid = NULL;
+    TrainSample *s = NULL;
+    size_t n = 0, cap = 0;
+    int cover = o->egdb ? egdb_complete_pieces(o->egdb) : 0;
+    for (int fi = 0; fi < npaths; fi++) {
+        TrainReader rd;
+        if (!trainfile_open(&rd, paths[fi], err))
+            goto fail;
+        int prev_ply = 1 << 30, got;
+        bool out = false;
+        TrainRecord r;
+        while ((got = trainfile_next(&rd, &r, err)) == 1) {
+            if (r.ply <= prev_ply) {
+                rep->games++;
+                out = held_out(o->seed, rep->games, o->valid_fraction);
+            }
+            prev_ply = r.ply;
+            if (n == cap) {
+                size_t nc = cap ? 2 * cap : 1 << 16;
+                TrainSample *ns = realloc(s, nc * sizeof *s);
+                if (!ns) {
+                    trainfile_close(&rd);
+                    snprintf(err, ERR_LEN, "out of memory after %zu positions", n);
+                    goto fail;
+                }
+                s = ns;
+                cap = nc;
+            }
+            int exact = EGDB_UNKNOWN;
+            if (cover > 0 && bb_popcount(r.board.pieces[BLACK] | r.board.pieces[WHITE]) <= cover)
+                exact = egdb_probe(o->egdb, &r.board);
+            if (exact != EGDB_UNKNOWN) {
+                rep->relabelled++;
+                double res = train_result(&r), db = exact == EGDB_WIN ? 1 : exact == EGDB_LOSS ? 0 : 0.5;
+                if (res != db)
+                    rep->disagreed++;
+            }
+            train_sample(&r, o, exact, &s[n]);
+            s[n++].valid = out;
+            rep->records++;
+        }
+        trainfile_close(&rd);
+        if (got < 0)
+            goto fail;
+    }
+    if (n == 0) {
+        snprintf(err, ERR_LEN, "no positions in the data file%s", npaths > 1 ? "s" : "");
+        goto fail;
+    }
+    size_t kept = o->dedup ? train_dedup(s, n) : n;
+    rep->merged = n - kept;
+    for (size_t i = 0; i < kept; i++)
+        *(s[i].valid ? &rep->nvalid : &rep->ntrain) += 1;
+    if (rep->ntrain == 0) {
+        snprintf(err, ERR_LEN, "no training positions: all %zu were held out for validation",
+                 kept);
+        goto fail;
+    }
+    *train = malloc(rep->ntrain * sizeof **train);
+    *valid = malloc((rep->nvalid + 1) * sizeof **valid);
+    if (!*train || !*valid) {
+        snprintf(err, ERR_LEN, "out of memory");
+        goto fail;
+    }
+    size_t a = 0, b = 0;
+    for (size_t i = 0; i < kept; i++) {
+        if (s[i].valid)
+            (*valid)[b++] = s[i];
+        else
+            (*train)[a++] = s[i];
+    }
+    free(s);
+    return true;
+fail:
+    free(s);
+    free(*train);
+    free(*valid);
+    *train = *valid = NULL;
+    return false;
+}

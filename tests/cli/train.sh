@@ -1,0 +1,129 @@
+#!/bin/sh
+# train.sh - `ponder train' from the command line: a small run writes a network file of the
+# size its header implies (magic, checksum) and a loss log with one line per epoch, leaves no
+# temporary file, gives the same bytes on one thread and on two, and a run stopped after one
+# epoch and resumed from its checkpoint writes the same file as an uninterrupted one; a
+# checkpoint from another run, damaged training files and bad options are refused with a clear
+# message and status 2.
+. "$(dirname "$0")/lib.sh"
+
+GAMES=6
+[ "${PONDER_VARIANT:-release}" = asan ] && GAMES=3
+"$PONDER" selfplay --games $GAMES --seed 3 --nodes 200 --threads 1 --out "$TMP/d.trn" -q ||
+    fail "selfplay makes the training data"
+# Four copies of the games (files concatenate) and half of them held out: some game is held out
+# whatever the games are (all four copies of a game count as games of their own).
+cat "$TMP/d.trn" "$TMP/d.trn" "$TMP/d.trn" "$TMP/d.trn" >"$TMP/d4.trn"
+TR="--data $TMP/d4.trn --hidden 32 --buckets 2 --batch 64 --seed 9 --valid 0.5"
+
+# ---- a run -----------------------------------------------------------------------------------
+"$PONDER" train $TR --epochs 3 --threads 2 --out "$TMP/a.pnet" --log "$TMP/log" \
+    >"$TMP/sum" 2>"$TMP/err"
+status=$?
+# 64 header + W1 and b1 (129 x 32 int16) + per bucket (32x32 + 32x32 int8, 2 x 32 int32,
+# 32 int16, one int32) + checksum.
+want=$((64 + 129 * 32 * 2 + 2 * (2048 + 256 + 64 + 4) + 4))
+size=$(wc -c <"$TMP/a.pnet" 2>/dev/null || echo 0)
+if [ $status -eq 0 ] && [ "$size" -eq $want ] && [ "$(head -c 7 "$TMP/a.pnet")" = PONDNET ]; then
+    pass "train writes a network file of the size its header implies"
+else
+    fail "train writes a network file of the size its header implies" "status $status," \
+        "$size bytes, expected $want" "$(cat "$TMP/err")"
+fi
+lines=$(grep -Ec '^epoch [1-3] lr [0-9.e-]+ train [0-9.]+ valid_mse [0-9.]+ valid_ce [0-9.]+ seconds [0-9.]+ pos_per_s [0-9]+ cpu_seconds [0-9.]+$' "$TMP/log")
+progress=$(grep -Ec '^epoch [1-3]/3 lr .*: train [0-9.]+ valid mse [0-9.]+ ce [0-9.]+, [0-9.]+ s, [0-9]+ positions/s \([0-9.]+ s of CPU\)$' "$TMP/err")
+if [ "$lines" -eq 3 ] && [ "$progress" -eq 3 ] && grep -q '^epoch 0 ' "$TMP/log"; then
+    pass "train logs one line per epoch (log file and progress on stderr)"
+else
+    fail "train logs one line per epoch (log file and progress on stderr)" "$(cat "$TMP/log")" \
+        "$(cat "$TMP/err")"
+fi
+if grep -Eq '^# held out, quantised model: mse [0-9.]+ ce [0-9.]+; \|score - float score\| mean [0-9.]+ max [0-9]+' "$TMP/sum" &&
+    grep -q "records from 1 file" "$TMP/err" && grep -q "nothing left out" "$TMP/err"; then
+    pass "train reports the records read and the quantised model's loss"
+else
+    fail "train reports the records read and the quantised model's loss" "$(cat "$TMP/sum")" \
+        "$(cat "$TMP/err")"
+fi
+if [ "$(ls "$TMP" | grep -c 'pnet\.tmp')" -eq 0 ]; then pass "train leaves no temporary file"
+else fail "train leaves no temporary file" "$(ls "$TMP")"; fi
+
+"$PONDER" train $TR --epochs 3 --threads 1 --out "$TMP/b.pnet" -q >/dev/null 2>&1
+expect_same "train: same seed, one thread instead of two: identical file" "$TMP/a.pnet" "$TMP/b.pnet"
+"$PONDER" train $TR --epochs 3 --seed 10 --out "$TMP/c.pnet" -q >/dev/null 2>&1
+if cmp -s "$TMP/a.pnet" "$TMP/c.pnet"; then fail "train: another seed, another network"
+else pass "train: another seed, another network"; fi
+
+"$PONDER" train $TR --epochs 1 --valid 0 --out "$TMP/v0.pnet" >"$TMP/sum" 2>&1
+expect_grep "train --valid 0: nothing held out, said so" "^# no positions held out" "$TMP/sum"
+
+# ---- checkpoints -----------------------------------------------------------------------------
+"$PONDER" train $TR --epochs 1 --checkpoint "$TMP/ck" --out "$TMP/one.pnet" -q >/dev/null 2>&1
+"$PONDER" train $TR --epochs 3 --checkpoint "$TMP/ck" --out "$TMP/r.pnet" >/dev/null 2>"$TMP/err"
+if grep -q "resuming from .*ck after epoch 1" "$TMP/err" && cmp -s "$TMP/a.pnet" "$TMP/r.pnet"; then
+    pass "train resumes from its checkpoint and ends where an uninterrupted run does"
+else
+    fail "train resumes from its checkpoint and ends where an uninterrupted run does" \
+        "$(cat "$TMP/err")"
+fi
+expect_status "train: a checkpoint of another shape is refused" 2 \
+    "$PONDER" train $TR --hidden 64 --epochs 3 --checkpoint "$TMP/ck" --out "$TMP/x.pnet"
+expect_grep "... with a message" "made by another run" "$TMP/err"
+expect_status "train: a checkpoint made with other targets is refused" 2 \
+    "$PONDER" train $TR --lambda 0.7 --epochs 3 --checkpoint "$TMP/ck" --out "$TMP/x.pnet"
+expect_grep "... with a message" "other targets or positions" "$TMP/err"
+printf 'junk' >"$TMP/badck"
+expect_status "train: a damaged checkpoint is refused" 2 \
+    "$PONDER" train $TR --checkpoint "$TMP/badck" --out "$TMP/x.pnet"
+expect_grep "... named" "badck: not a checkpoint" "$TMP/err"
+
+# ---- bad input -------------------------------------------------------------------------------
+# train_bad NAME PATTERN ARGS... : train refuses with status 2, a message matching PATTERN, and
+# writes nothing.
+train_bad() {
+    name=$1 pat=$2
+    shift 2
+    "$PONDER" train "$@" >"$TMP/out" 2>"$TMP/err"
+    got=$?
+    if [ $got -eq 2 ] && grep -Eq -- "$pat" "$TMP/err" && [ ! -e "$TMP/never.pnet" ]; then
+        pass "$name"
+    else
+        fail "$name" "status $got" "$(cat "$TMP/err")"
+    fi
+}
+O="--out $TMP/never.pnet"
+train_bad "train: --data is required" "--data is required" $O
+train_bad "train: --out is required" "--out is required" --data "$TMP/d.trn"
+train_bad "train: --hidden must be a multiple of 32" "not a multiple of 32" $TR --hidden 48 $O
+train_bad "train: --buckets out of range" "buckets" $TR --buckets 9 $O
+train_bad "train: --loss must be mse or ce" "neither mse nor ce" $TR --loss l1 $O
+train_bad "train: --valid out of range" "valid" $TR --valid 1.5 $O
+train_bad "train: --lambda not a number" "lambda" $TR --lambda x $O
+train_bad "train: --name too long" "name" $TR --name abcdefghijklmnopqrstuvwxyz $O
+train_bad "train: unknown option" "unknown option" $TR --frobnicate 1 $O
+train_bad "train: missing file" "none.trn: No such file" --data "$TMP/none.trn" $O
+: >"$TMP/empty.trn"
+train_bad "train: empty file" "empty.trn: empty file" --data "$TMP/empty.trn" $O
+head -c 16 "$TMP/d.trn" >"$TMP/head.trn"
+train_bad "train: a file with no positions" "no positions" --data "$TMP/head.trn" $O
+cp "$TMP/d.trn" "$TMP/king.trn"
+printf '\377' | dd of="$TMP/king.trn" bs=1 seek=$((2 * 16 + 10)) conv=notrunc 2>/dev/null
+printf '\377' | dd of="$TMP/king.trn" bs=1 seek=$((2 * 16 + 8)) conv=notrunc 2>/dev/null
+train_bad "train: a damaged record is named with its offset" "king.trn: block 3 \(byte 32\)" \
+    --data "$TMP/d.trn" --data "$TMP/king.trn" $O
+size=$(wc -c <"$TMP/d.trn")
+head -c $((size - 5)) "$TMP/d.trn" >"$TMP/trunc.trn"
+train_bad "train: a truncated file" "trunc.trn: truncated" --data "$TMP/trunc.trn" $O
+train_bad "train: --egdb that is not a database directory" "--egdb" $TR --egdb "$TMP/nodb" $O
+# The plot, where gnuplot is installed (scripts/deps/plot.list).
+if command -v gnuplot >/dev/null 2>&1; then
+    ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+    sh "$ROOT/scripts/plot-training.sh" "$TMP/log" "$TMP/plot.png" >/dev/null 2>"$TMP/err"
+    if [ "$(head -c 4 "$TMP/plot.png" 2>/dev/null | tail -c 3)" = PNG ]; then
+        pass "plot-training.sh draws the log"
+    else
+        fail "plot-training.sh draws the log" "$(cat "$TMP/err")"
+    fi
+fi
+expect_status "train --help" 0 "$PONDER" train --help
+expect_grep "... lists the options" "--checkpoint FILE" "$TMP/out"
