@@ -141,7 +141,7 @@ static void board_plain(FILE *f, bool flip, const Board *b, const Move *last)
                 fputs("---+", f);
                 continue;
             }
-            char label[8];
+            char label[16];
             snprintf(label, sizeof label, "%d%s---", sq + 1, (path >> sq) & 1 ? "*" : "");
             fprintf(f, "%.3s+", label);
         }

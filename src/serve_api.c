@@ -543,7 +543,7 @@ static bool find_move(const ServeGame *g, const cJSON *body, Move *out, ServeRep
     for (int k = 0; k < n; k++)
         snprintf(shown + strlen(shown), sizeof shown - strlen(shown), "%s%d", k ? " " : "",
                  sq[k] + 1);
-    char what[128];
+    char what[160];
     snprintf(what, sizeof what, "illegal move: no legal move follows the path %s", shown);
     illegal_move(g, sq[0], what, rep);
     return false;

@@ -157,7 +157,7 @@ int trainfile_next(TrainReader *rd, TrainRecord *r, char *err)
         if (got < sizeof block && rd->block == 0 &&
             memcmp(block, MAGIC, got < sizeof MAGIC ? got : sizeof MAGIC) != 0) {
             snprintf(err, ERR_LEN,
-                     "%.100s: not a training-position file (it does not start with the "
+                     "%.60s: not a training-position file (it does not start with the "
                      "header `ponder selfplay' writes)",
                      rd->path);
             return -1;
@@ -176,7 +176,7 @@ int trainfile_next(TrainReader *rd, TrainRecord *r, char *err)
         bool foreign = rd->block == 1 && memcmp(block, MAGIC, sizeof MAGIC) != 0;
         if (foreign) {
             snprintf(err, ERR_LEN,
-                     "%.100s: not a training-position file (it does not start with the "
+                     "%.60s: not a training-position file (it does not start with the "
                      "header `ponder selfplay' writes)",
                      rd->path);
             return -1;
