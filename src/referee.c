@@ -278,7 +278,7 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
                 break;
             }
             lose(r, side, END_TIMEOUT);
-            r->clock[side] = 0;
+            r->clock[side] = clock[side].left - took;
             snprintf(r->detail, sizeof r->detail,
                      "%s did not answer within %.3f s (%s%.3f + %g margin%s)", color_name(side),
                      allowed, has_clock ? "clock " : "", budget, s->margin,

@@ -60,7 +60,7 @@ typedef struct {
     int late[COLOR_NB];               /* of those, how many took longer than the time per move
                                          (accepted thanks to the margin) */
     double clock[COLOR_NB];           /* seconds left on each side's clock at the end (with a
-                                         clock; 0 for the side that lost on time) */
+                                         clock; below 0 for a side that overran it) */
 } RefereeResult;
 
 typedef enum {

@@ -166,8 +166,6 @@ void tc_clock_spend(const TimeControl *tc, TcClock *c, double seconds)
     if (!tc_is_clock(tc))
         return;
     c->left -= seconds;
-    if (c->left < 0)
-        c->left = 0;
     c->left += tc->inc;
     if (tc->moves > 0 && c->moves % tc->moves == 0)
         c->left += tc->base;

@@ -29,7 +29,8 @@ typedef struct {
 } TimeControl;
 
 typedef struct {
-    double left;     /* seconds on the clock (never below 0) */
+    double left;     /* seconds on the clock: below 0 after an overrun (the referee's margin
+                        covers that much overdraft, in total, not per move) */
     int moves;       /* moves made on it so far */
 } TcClock;
 
@@ -51,12 +52,13 @@ bool tc_is_clock(const TimeControl *tc);
 void tc_clock_start(const TimeControl *tc, TcClock *c);
 
 /* The seconds the side may spend on its next move before it loses on time (without a margin):
- * the time per move, or what is on the clock. */
+ * the time per move, or what is on the clock (negative after an overdraft). */
 double tc_clock_allowed(const TimeControl *tc, const TcClock *c);
 
 /* Fills the time fields of LIMITS (time, or clock, inc, moves_to_go) for the next move. */
 void tc_clock_limits(const TimeControl *tc, const TcClock *c, SearchLimits *limits);
 
-/* Charges a move that took SECONDS: takes them off the clock (not below 0), adds the increment,
+/* Charges a move that took SECONDS: takes them off the clock (it may go below 0: an overdraft
+ * is carried, so a margin is grace for the whole game, not for every move), adds the increment,
  * and at the end of a control (M moves of "M/BASE") adds BASE again. */
 void tc_clock_spend(const TimeControl *tc, TcClock *c, double seconds);

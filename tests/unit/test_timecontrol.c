@@ -88,15 +88,18 @@ static void clocks(void)
     tc_clock_limits(&tc, &c, &lim);
     CHECK(lim.moves_to_go == 40);
 
-    /* 10+0.1: the increment after every move; an overrun leaves the clock at 0, not below. */
+    /* 10+0.1: the increment after every move; an overrun is carried as an overdraft, and the
+     * search still gets a clock (the least one), not "no clock". */
     CHECK(tc_parse("10+0.1", &tc, err));
     tc_clock_start(&tc, &c);
     tc_clock_spend(&tc, &c, 0.5);
     CHECK(near(c.left, 9.6));
-    tc_clock_spend(&tc, &c, 20);
-    CHECK(near(c.left, 0.1));
+    tc_clock_spend(&tc, &c, 9.7);
+    CHECK(near(c.left, 0.0));
+    tc_clock_spend(&tc, &c, 0.3);
+    CHECK(near(c.left, -0.2) && near(tc_clock_allowed(&tc, &c), -0.2));
     tc_clock_limits(&tc, &c, &lim);
-    CHECK(near(lim.clock, 0.1) && near(lim.inc, 0.1) && lim.moves_to_go == 0);
+    CHECK(lim.clock > 0 && lim.clock < 0.01 && near(lim.inc, 0.1) && lim.moves_to_go == 0);
 
     /* A time per move is no clock: the search gets an exact time. */
     CHECK(tc_parse("0.25", &tc, err));
