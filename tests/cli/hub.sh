@@ -45,6 +45,35 @@ fi
 if [ "$(grep -c '^done move=' "$TMP/out")" -eq 1 ]; then pass "hub: ponder-hit turns pondering into a timed search"
 else fail "hub: ponder-hit turns pondering into a timed search" "$(grep -v '^info' "$TMP/out")"; fi
 
+# A real ponder-hit under a clock: the pondering search reports its iterations before the hit,
+# goes on after it (no new search from depth 1) and answers within the clock (level time=1
+# moves=10: about a tenth of a second is its share, the clock counted from the hit). Each line is
+# stamped with the milliseconds since the start.
+{
+    printf 'hub\ninit\npos pos=%s\nlevel time=1 moves=10\ngo ponder\n' "$START"
+    sleep 0.6
+    printf 'ponder-hit\n'
+    sleep 1.5
+    printf 'quit\n'
+} | {
+    t0=$(date +%s%N)
+    "$PONDER" hub 2>&1 | while IFS= read -r l; do
+        echo "$((($(date +%s%N) - t0) / 1000000)) $l"
+    done
+} >"$TMP/out"
+awk '
+    $2 == "info" && $1 < 550 { before++ }
+    $2 == "info" && $1 >= 650 && !after { split($3, d, "="); first_after = d[2]; after = 1 }
+    $2 == "done" { done = $1 }
+    END {
+        ok = before > 0 && (!after || first_after > 1) && done >= 600 && done < 1600
+        printf "%s infos before the hit %d, first depth after %s, done at %s ms\n",
+            ok ? "ok" : "bad", before, first_after, done
+    }' "$TMP/out" >"$TMP/got"
+if grep -q '^ok' "$TMP/got"; then pass "hub: go ponder + ponder-hit: one search, done within the clock"
+else fail "hub: go ponder + ponder-hit: one search, done within the clock" "$(cat "$TMP/got")" \
+    "$(grep -v ' info' "$TMP/out")"; fi
+
 # Only ponder-hit or stop ends pondering: none came, so no done before quit.
 {
     printf 'hub\ninit\npos pos=%s\nlevel move-time=0.05\ngo ponder\n' "$START"
