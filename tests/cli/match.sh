@@ -319,3 +319,13 @@ PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 2 --tc 10/1 --max-plies 30 -
     >"$TMP/tc2.out" 2>"$TMP/tc2.err"
 expect_grep "--tc 10/1: no time loss between two ponder players" '"timeout": 0, "exit": 0, "crash": 0, "closed": 0}, "second": \{"illegal": 0, "malformed": 0, "timeout": 0,' "$TMP/tc2.json"
 expect_count "--tc 10/1: PDN TimeControl tag" '^\[TimeControl "10/1"\]' "$TMP/tc2.pdn" 2
+
+# A tournament on a clock: the loss on time is the slow fake's, and the JSON names the control.
+PONDER_TEST_MARK=$MARK "$PONDER" tournament -j 2 --tc 2+0 --margin 0.5 --startup 2 \
+    --json "$TMP/ttc.json" --pdn "$TMP/ttc.pdn" \
+    slow="sh $FAKE/slow.sh $PONDER 3 0.4 --fen {fen}" ponder="$PONDER player --tc {tc} --fen {fen}" \
+    >"$TMP/ttc.out" 2>"$TMP/ttc.err"
+expect_grep "tournament --tc 2+0: the JSON names the time control" '"time_control": "2\+0",' "$TMP/ttc.json"
+expect_grep "tournament --tc 2+0: the slow fake lost both on time" '"name": "slow".*"timeout": 2[,}]' "$TMP/ttc.json"
+expect_count "tournament --tc 2+0: PDN TimeControl tag" '^\[TimeControl "2\+0"\]' "$TMP/ttc.pdn" 2
+expect_no_leftovers "tournament --tc 2+0: no process left behind"
