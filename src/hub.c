@@ -395,8 +395,9 @@ static void hub_engine_go(Hub *h, HubMode mode)
     const HubLevel *lv = &h->level;
     lim.depth = lv->depth;
     lim.nodes = lv->nodes;
-    if (lv->infinite || (mode == MODE_ANALYZE && !lv->depth && !lv->nodes && !lv->move_time &&
-                         !lv->has_clock))
+    /* No limit at all is an endless search too: commands for after it are then refused (with
+     * `error') instead of waiting for an end that never comes. */
+    if (lv->infinite || (!lv->depth && !lv->nodes && !lv->move_time && !lv->has_clock))
         lim.infinite = true;
     else if (lv->move_time > 0)
         lim.time = lv->move_time;
