@@ -313,7 +313,7 @@ expect_grep "--tc 2+0: the summary shows the clocks" '^Time control 2\+0: least 
 expect_no_leftovers "--tc 2+0: no process left behind"
 
 # Two ponder players under a repeating control: short games, no time loss, the tag as written.
-PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 2 --tc 10/1 --max-plies 30 --margin 0.5 \
+PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 2 --tc 10/1 --max-plies 30 --margin 1 \
     --startup 2 --json "$TMP/tc2.json" --pdn "$TMP/tc2.pdn" \
     "$PONDER player --tc {tc} --fen {fen}" "$PONDER player --tc {tc} --fen {fen}" \
     >"$TMP/tc2.out" 2>"$TMP/tc2.err"
