@@ -32,9 +32,8 @@ TESTSRC  := $(wildcard tests/unit/test_*.c)
 # for the tests that need front-end code.
 UTIL_MODULES   := util
 RULES_MODULES  := bitboard board rules movegen notation pdn game openings perft
-ENGINE_MODULES := ponder engine search search_egdb thread eval weights tt timeman egdb egdb_index \
-                  egdb_hook egdb_build baseline \
-                  tower
+ENGINE_MODULES := ponder engine search eval weights tt timeman egdb egdb_index egdb_build baseline \
+                  tower book book_build search_egdb thread egdb_hook
 CORESRC := $(foreach m,$(UTIL_MODULES) $(RULES_MODULES) $(ENGINE_MODULES),src/$(m).c)
 
 # Variant settings: release (./ponder), asan (sanitizers), debug. The release build prefers

@@ -10,7 +10,7 @@
  */
 #include "book.h"
 
-#include "engine.h"
+#include "score.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -14,7 +14,6 @@
 
 #include "openings.h"
 #include "util.h"
-#include "cli.h"
 
 #include <pthread.h>
 #include <stdio.h>

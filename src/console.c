@@ -442,7 +442,10 @@ static void usage(FILE *f)
                "  --weights FILE  evaluation weights (default: built in)\n"
                "  --eval E        classic or net (default: net when one is built in or given)\n"
                "  --net FILE      the network file (default: built in)\n"
-               "  --egdb DIR      endgame databases\n");
+               "  --egdb DIR      endgame databases\n"
+               "  --book FILE     opening book (default: the installed one, else the built-in\n"
+               "                  one; `none': no book; docs/book.md)\n"
+               "  --book-variety N  any book move within N hundredths of a man of the best\n");
 }
 
 static int cmd_console(int argc, char **argv)
@@ -451,9 +454,11 @@ static int cmd_console(int argc, char **argv)
     engine_default_options(&opt);
     char egdb_dir[CLI_PATH_MAX];
     opt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
+    char book_path[CLI_PATH_MAX];
+    cli_engine_book(&opt, book_path, sizeof book_path);
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     Opts p;
-    opts_begin(&p, "ponder console", argc, argv, "h", longopts, OPTS_ENGINE, &opt);
+    opts_begin(&p, "ponder console", argc, argv, "h", longopts, OPTS_ENGINE | OPTS_BOOK, &opt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         if (c == 'h') {
             usage(stdout);

@@ -667,6 +667,8 @@ static int cmd_hub(int argc, char **argv)
     if (cli_engine_egdb(h.egdb, sizeof h.egdb) == NULL) /* what `ponder egdb build' made, if any */
         h.egdb[0] = '\0';
     h.opt.egdb_dir = h.egdb[0] ? h.egdb : NULL;
+    static char book_path[CLI_PATH_MAX];
+    cli_engine_book(&h.opt, book_path, sizeof book_path);
     static char line[HUB_LINE_MAX];
     bool go_on = true;
     while (go_on && fgets(line, sizeof line, stdin)) {

@@ -539,6 +539,8 @@ static int cmd_play(int argc, char **argv)
     engine_default_options(&p->opt.engine);
     char egdb_dir[CLI_PATH_MAX];
     p->opt.engine.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
+    char book_path[CLI_PATH_MAX];
+    cli_engine_book(&p->opt.engine, book_path, sizeof book_path);
     int status = play_parse_options(argc, argv, &p->opt);
     if (status == 0)
         return 0;

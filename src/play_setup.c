@@ -301,6 +301,9 @@ void play_usage(FILE *f)
             "  --eval E        classic or net (default: net when one is built in or given)\n"
             "  --net FILE      the network file (default: built in)\n"
             "  --egdb DIR      endgame databases\n"
+            "  --book FILE     opening book (default: the installed one, else the built-in\n"
+            "                  one; `none': no book; docs/book.md)\n"
+            "  --book-variety N  any book move within N hundredths of a man of the best\n"
             "During the game type a move's number or the move (11-15, 9x18x27), or undo, hint,\n"
             "save FILE, board, help, quit. Ctrl-D at any question quits.\n",
             TIME_DEFAULT);
@@ -330,7 +333,7 @@ int play_parse_options(int argc, char **argv, PlayOptions *o)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder play", argc, argv, "h", longopts, OPTS_ENGINE, &o->engine);
+    opts_begin(&p, "ponder play", argc, argv, "h", longopts, OPTS_ENGINE | OPTS_BOOK, &o->engine);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         long n;
         double d;

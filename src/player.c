@@ -49,6 +49,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: ponder player [--time S | --tc TC] [--depth N] [--fen FEN] [--hash MB] [--threads N]\n"
             "                     [--weights FILE] [--eval classic|net] [--net FILE] [--egdb DIR]\n"
+            "                     [--book FILE|none] [--book-variety N]\n"
             "                     [--baseline | --random [--seed N]]\n"
             "\n"
             "Plays one game over stdin/stdout in the middleware protocol of seed 002: each input\n"
@@ -67,6 +68,9 @@ static void usage(FILE *f)
             "  --eval E       classic or net (default: net when one is built in or given)\n"
             "  --net FILE     the network file (default: built in)\n"
             "  --egdb DIR     endgame databases\n"
+            "  --book FILE    opening book (default: the installed one, else the built-in one;\n"
+            "                 `none': no book; docs/book.md)\n"
+            "  --book-variety N  any book move within N hundredths of a man of the best\n"
             "  --baseline     play seed 001's bot instead: depth-6 alpha-beta over its eval2\n"
             "                 (--depth changes the depth)\n"
             "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
@@ -197,6 +201,8 @@ static int cmd_player(int argc, char **argv)
     engine_default_options(&eo);
     char egdb_dir[CLI_PATH_MAX];
     eo.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
+    char book_path[CLI_PATH_MAX];
+    cli_engine_book(&eo, book_path, sizeof book_path);
     const char *fen = NULL;
     long depth = 0, seed = -1;
     double time = pl.limits.time;
@@ -215,7 +221,7 @@ static int cmd_player(int argc, char **argv)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder player", argc, argv, "h", longopts, OPTS_ENGINE, &eo);
+    opts_begin(&p, "ponder player", argc, argv, "h", longopts, OPTS_ENGINE | OPTS_BOOK, &eo);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
         case 'h':

@@ -584,12 +584,12 @@ static int cmd_selfplay(int argc, char **argv)
 
     char err[ERR_LEN];
     if (o.weights) { /* a bad weights file is a bad argument: checked before anything runs */
-        EngineOptions eo;
-        engine_default_options(&eo);
-        eo.hash_mb = 1;
-        eo.weights = o.weights;
-        eo.egdb_dir = NULL;
-        Engine *probe = engine_new(&eo, err);
+        EngineOptions check;
+        engine_default_options(&check);
+        check.hash_mb = 1;
+        check.weights = o.weights;
+        check.egdb_dir = NULL;
+        Engine *probe = engine_new(&check, err);
         if (!probe) {
             fprintf(stderr, "ponder selfplay: %s\n", err);
             return 2;

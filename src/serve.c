@@ -521,6 +521,9 @@ static void usage(FILE *f)
         "  --eval E           classic or net (default: net when one is built in or given)\n"
         "  --net FILE         the network file (default: built in)\n"
         "  --egdb DIR         endgame databases for the engine\n"
+        "  --book FILE        opening book (default: the installed one, else the built-in\n"
+        "                     one; `none': no book; docs/book.md)\n"
+        "  --book-variety N   any book move within N hundredths of a man of the best\n"
         "  --verbose          log every request on stderr\n",
         DEFAULT_PORT);
 }
@@ -542,6 +545,8 @@ int cmd_serve(int argc, char **argv)
     engine_default_options(&eopt);
     char egdb_dir[CLI_PATH_MAX];
     eopt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
+    char book_path[CLI_PATH_MAX];
+    cli_engine_book(&eopt, book_path, sizeof book_path);
     eopt.hash_mb = 16; /* each worker's */
     enum {
         OPT_HOST = OPTS_LONG, OPT_PORT, OPT_WORKERS, OPT_MAX_GAMES, OPT_MAX_SOCKETS, OPT_MAX_TIME,
@@ -560,7 +565,7 @@ int cmd_serve(int argc, char **argv)
     };
     Opts p;
     opts_begin(&p, "ponder serve", argc, argv, "h", longopts,
-               OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET, &eopt);
+               OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET | OPTS_BOOK, &eopt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
         case 'h':
