@@ -96,6 +96,16 @@ $(1)_TESTS := $$(patsubst tests/unit/%.c,build/$(1)/tests/%,$$(TESTSRC))
 endef
 $(foreach v,release asan debug,$(eval $(call VARIANT,$(v))))
 
+# `ponder version' names the commit it was built from and its flags: version.o is rebuilt when
+# `git describe' changes (build/gen/git-version holds the last one seen).
+GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknown commit)
+$(shell mkdir -p build/gen && { [ "$$(cat build/gen/git-version 2>/dev/null)" = "$(GIT_DESCRIBE)" ] || echo "$(GIT_DESCRIBE)" >build/gen/git-version; })
+define VERSION_FLAGS
+build/$(1)/version.o: build/gen/git-version
+build/$(1)/version.o: BASEFLAGS += -DPONDER_GIT='"$(GIT_DESCRIBE)"' -DPONDER_CFLAGS='"$(strip $($(1)_CFLAGS))"'
+endef
+$(foreach v,release asan debug,$(eval $(call VERSION_FLAGS,$(v))))
+
 # Copied through a temporary name and renamed, so a running ./ponder ("text file busy") is
 # replaced rather than overwritten.
 ponder: build/release/ponder

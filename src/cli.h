@@ -1,9 +1,9 @@
 /*
  * cli.h - small helpers every front end shares: strict number parsing for options that reports
- * on stderr, the usage convention (bad arguments print the problem and the usage on stderr and
- * exit 2), and where the endgame databases live by default. The non-printing half (clock, file
- * reading, parsing into a message) is util.h, below the library; this file is above it, and no
- * library file includes it.
+ * on stderr, the usage convention (bad arguments print the problem and "see `ponder CMD
+ * --help'" on stderr, opts_see_help, and exit 2), and where the endgame databases live by
+ * default. The non-printing half (clock, file reading, parsing into a message) is util.h, below
+ * the library; this file is above it, and no library file includes it.
  */
 #pragma once
 

@@ -90,7 +90,7 @@ void console_show_position(const Console *c)
 {
     char buf[CONSOLE_VIEW_POSITION_LEN];
     Board b = shown_board(c);
-    console_view_position(&b, c->rotated, buf, sizeof buf);
+    console_view_position(&b, !c->flipped, buf, sizeof buf); /* PDN's way up unless flipped */
     console_out("%s", buf);
 }
 
@@ -367,13 +367,15 @@ static void finish_search(Console *c, bool interrupted)
     }
 }
 
-/* After a prompt: the engine thinks if it is on move, else ponders. */
+/* After a prompt: the engine thinks if it is on move, else ponders (unless `easy'). */
 void console_auto_search(Console *c)
 {
     if (c->force || c->part_len > 0 || console_game_over(c))
         return;
-    console_start_search(c, c->game.board.side == c->engine_side ? CONSOLE_THINK : CONSOLE_PONDER,
-                         false);
+    bool ours = c->game.board.side == c->engine_side;
+    if (!ours && !c->ponder)
+        return;
+    console_start_search(c, ours ? CONSOLE_THINK : CONSOLE_PONDER, false);
 }
 
 /* The main loop: lines and the ends of searches, in the order they come, until `quit', the end
@@ -509,6 +511,7 @@ static int cmd_console(int argc, char **argv)
     atomic_store(&out_lost, false); /* the command may run more than once in a process */
     c->search = s;
     c->engine_side = WHITE;
+    c->ponder = true;
     c->time = CONSOLE_DEFAULT_TIME;
     c->opp_clock = -1;
     game_init(&c->game, &RULES_ENGLISH, NULL);
@@ -524,7 +527,7 @@ static int cmd_console(int argc, char **argv)
     return ok ? 0 : 1;
 
 bad:
-    usage(stderr);
+    opts_see_help("ponder console");
     return 2;
 }
 

@@ -62,8 +62,11 @@ typedef struct {
     TcClock clock;                   /* the engine's clock: set by `time', charged per move */
     double opp_clock;                /* the user's clock from `otim' (seconds; -1: not told) */
     double think_start;              /* util_now() when the engine's current think began */
+    bool ponder;                     /* think on the user's time (`hard', the default; `easy') */
     bool verbose;                    /* print the thinking table while thinking and pondering */
-    bool rotated;                    /* draw the board turned 180 degrees */
+    bool flipped;                    /* draw Black's side (squares 1-4) at the bottom, as the
+                                        original program did, instead of at the top as PDN
+                                        diagrams (and `play' and the web board) do */
     bool have_expected;              /* whether the engine expects a reply, for pondering */
     Move expected;                   /* that reply */
     LineReader in;                   /* stdin */

@@ -654,12 +654,12 @@ static int cmd_hub(int argc, char **argv)
             usage(stdout);
             return 0;
         }
-        usage(stderr);
+        opts_see_help("ponder hub");
         return 2;
     }
     if (optind < argc) {
         fprintf(stderr, "ponder hub: unexpected argument `%s'\n", argv[optind]);
-        usage(stderr);
+        opts_see_help("ponder hub");
         return 2;
     }
     static Hub h;

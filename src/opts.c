@@ -181,3 +181,8 @@ int opts_next(Opts *p)
             return OPTS_BAD;
     }
 }
+
+void opts_see_help(const char *prog)
+{
+    fprintf(stderr, "see `%s --help'\n", prog);
+}

@@ -52,11 +52,12 @@ static void usage(FILE *f)
             "                     [--book FILE|none] [--book-variety N]\n"
             "                     [--baseline | --random [--seed N]]\n"
             "\n"
-            "Plays one game over stdin/stdout in the middleware protocol of seed 002: each input\n"
-            "line is the opponent's move as a full path (`2 11 18'), or `0 0' on the first line\n"
-            "to move first; each is answered with one move, one line, and nothing else is\n"
-            "printed on stdout. End of input ends the program (status 0); an illegal or\n"
-            "unreadable move is reported on stderr (status 1).\n"
+            "Plays one game over stdin/stdout, one move a line. Each input line is the\n"
+            "opponent's move as the squares it visits, separated by spaces: `9 13' for a move,\n"
+            "`2 11 18' for a double jump (2 to 11 to 18); `0 0' as the first line asks the\n"
+            "player to move first. Each is answered with one move in the same form, and\n"
+            "nothing else is printed on stdout. End of input ends the program (status 0); an\n"
+            "illegal or unreadable move is reported on stderr (status 1).\n"
             "  --time S       seconds per move (default 1)\n"
             "  --tc TC        the match's time control (40/60, 60+0.5, 0.1: see ponder match):\n"
             "                 keeps its own clock, timing its own answers, and shares it out\n"
@@ -71,7 +72,7 @@ static void usage(FILE *f)
             "  --book FILE    opening book (default: the installed one, else the built-in one;\n"
             "                 `none': no book; docs/book.md)\n"
             "  --book-variety N  any book move within N hundredths of a man of the best\n"
-            "  --baseline     play seed 001's bot instead: depth-6 alpha-beta over its eval2\n"
+            "  --baseline     play a small HackerRank bot instead: depth-6 alpha-beta\n"
             "                 (--depth changes the depth)\n"
             "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
 }
@@ -276,7 +277,7 @@ static int cmd_player(int argc, char **argv)
             fprintf(stderr, "ponder player: bad FEN `%s': %s\n", fen, msg);
             goto bad;
         }
-        if (!board_valid(&start, bad_board)) {
+        if (!board_valid(&start, bad_board) || !board_reachable(&start, bad_board)) {
             fprintf(stderr, "ponder player: bad FEN `%s': %s\n", fen, bad_board);
             goto bad;
         }
@@ -307,8 +308,9 @@ static int cmd_player(int argc, char **argv)
         engine_free(pl.engine);
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder player");
     return 2;
 }
 
-PONDER_COMMAND("player", cmd_player, 40, "play one game over stdin/stdout (seed 002's middleware protocol)")
+PONDER_COMMAND("player", cmd_player, 40,
+               "play one game over stdin/stdout, one move a line (for match and tournament)")

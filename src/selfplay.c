@@ -608,7 +608,7 @@ static int cmd_selfplay(int argc, char **argv)
     free(openings);
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder selfplay");
     return 2;
 }
 
