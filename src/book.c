@@ -26,6 +26,12 @@
 
 static const char BOOK_MAGIC[8] = {'P', 'O', 'N', 'D', 'B', 'O', 'O', 'K'};
 
+/* No book built in, unless the generated build/gen/book_default.c (mk/book.mk) is linked: its
+ * definitions replace these weak ones. A program made without it (the HackerRank single file,
+ * scripts/amalgamate.sh) then has none. */
+__attribute__((weak)) const unsigned char book_default_data[1] = {0};
+__attribute__((weak)) const size_t book_default_size = 0;
+
 /* ---- keys -------------------------------------------------------------------------------- */
 
 /* The half turn: square i <-> 31 - i, i.e. the bits of a mask reversed. */
