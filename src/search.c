@@ -117,7 +117,7 @@ static inline int lmr_reduction(int depth, int rank)
 /* The static evaluation: the network when the engine has one, else the classic formula. */
 static inline int evaluate(const SearchJob *job, const Board *b)
 {
-    return job->net ? job->net_eval(job->net, b) : evaluate(job, b);
+    return job->net ? job->net_eval(job->net, b) : eval_board(job->weights, b);
 }
 
 static inline uint64_t worker_nodes(const SearchWorker *w)
