@@ -131,29 +131,46 @@ static inline __m256i dot_add(__m256i acc, __m256i x, __m256i w)
 #endif
 }
 
-/* layer_portable() with vpmaddubsw/vpmaddwd, four neurons at a time (NIN, NOUT multiples of 32).
- * IN and W rows 32-byte aligned. */
+/* The eight int32 lane sums of S[0..7], in order, in one register. */
+static inline __m256i sum8(const __m256i *s)
+{
+    __m256i t0 = _mm256_hadd_epi32(_mm256_hadd_epi32(s[0], s[1]), _mm256_hadd_epi32(s[2], s[3]));
+    __m256i t1 = _mm256_hadd_epi32(_mm256_hadd_epi32(s[4], s[5]), _mm256_hadd_epi32(s[6], s[7]));
+    return _mm256_add_epi32(_mm256_permute2x128_si256(t0, t1, 0x20),
+                            _mm256_permute2x128_si256(t0, t1, 0x31));
+}
+
+/* layer_portable() with dot_add(), eight neurons at a time (NIN, NOUT multiples of 32; IN and
+ * W's rows 32-byte aligned). The activations are computed in int32 lanes, the same integers as
+ * hidden(): a dot product has |dot| <= 127 * 128 * 1024 < 2^24 (NIN <= n1 <= 1024), so a bias
+ * clamped to +-2^25 changes no activation (beyond that bound the sum is >= 2^24, or <= 0,
+ * whatever the dot product) and bias + dot fits int32; then (bias + dot) >> 6 (arithmetic)
+ * clamped to 0..127 is hidden() of the int64 sum. */
 static void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
                        uint8_t *out)
 {
-    for (int i = 0; i < nout; i += 4) {
+    const __m256i lim = _mm256_set1_epi32(1 << 25), zero = _mm256_setzero_si256();
+    const __m256i top = _mm256_set1_epi32(NNUE_QA);
+    for (int i = 0; i < nout; i += 8) {
         const int8_t *r0 = w + (size_t)i * (size_t)nin;
-        __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
+        __m256i s[8];
+        for (int k = 0; k < 8; k++)
+            s[k] = zero;
         for (int j = 0; j < nin; j += 32) {
             __m256i x = _mm256_load_si256((const __m256i *)(in + j));
-            const int8_t *r = r0 + j;
-            s0 = dot_add(s0, x, _mm256_load_si256((const __m256i *)r));
-            s1 = dot_add(s1, x, _mm256_load_si256((const __m256i *)(r + nin)));
-            s2 = dot_add(s2, x, _mm256_load_si256((const __m256i *)(r + 2 * nin)));
-            s3 = dot_add(s3, x, _mm256_load_si256((const __m256i *)(r + 3 * nin)));
+            for (int k = 0; k < 8; k++)
+                s[k] = dot_add(s[k], x, _mm256_load_si256((const __m256i *)(r0 + k * nin + j)));
         }
-        /* The four neurons' eight lanes summed at once: [s0 s1 s2 s3] in one register. */
-        __m256i t = _mm256_hadd_epi32(_mm256_hadd_epi32(s0, s1), _mm256_hadd_epi32(s2, s3));
-        __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
-        out[i] = hidden((int64_t)b[i] + _mm_cvtsi128_si32(sum));
-        out[i + 1] = hidden((int64_t)b[i + 1] + _mm_extract_epi32(sum, 1));
-        out[i + 2] = hidden((int64_t)b[i + 2] + _mm_extract_epi32(sum, 2));
-        out[i + 3] = hidden((int64_t)b[i + 3] + _mm_extract_epi32(sum, 3));
+        __m256i bias = _mm256_loadu_si256((const __m256i *)(b + i));
+        bias = _mm256_max_epi32(_mm256_min_epi32(bias, lim), _mm256_sub_epi32(zero, lim));
+        __m256i v = _mm256_srai_epi32(_mm256_add_epi32(sum8(s), bias), 6);
+        v = _mm256_min_epi32(_mm256_max_epi32(v, zero), top);
+        /* Eight values 0..127 to bytes: packs/packus work within each 128-bit half. */
+        __m256i p = _mm256_packus_epi16(_mm256_packs_epi32(v, v), zero);
+        uint32_t lo = (uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(p));
+        uint32_t hi = (uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(p, 1));
+        memcpy(out + i, &lo, 4);
+        memcpy(out + i + 4, &hi, 4);
     }
 }
 

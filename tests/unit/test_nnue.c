@@ -257,8 +257,35 @@ static void test_extremes(void)
     CHECK(net != NULL);
     if (!net)
         return;
-    for (int pass = 0; pass < 3; pass++) {
+    for (int pass = 0; pass < 6; pass++) {
         size_t b = (size_t)net->buckets;
+        if (pass == 3) {
+            /* Biases near INT32_MIN under negative dot products: an int32 sum would wrap to a
+             * large positive one (activation 127 instead of 0). */
+            for (size_t i = 0; i < NNUE_FEATURES * 64; i++)
+                net->w1[i] = (int16_t)(i % 3 == 0 ? 3000 : -200);
+            for (size_t i = 0; i < b * 32 * 64; i++)
+                net->w2[i] = INT8_MIN;
+            for (size_t i = 0; i < b * 32 * 32; i++)
+                net->w3[i] = INT8_MAX;
+            for (size_t i = 0; i < b * 32; i++) {
+                net->b2[i] = INT32_MIN + (int32_t)(i % 7);
+                net->b3[i] = 0;
+                net->w4[i] = INT16_MAX;
+            }
+            net->b4[0] = net->b4[1] = 0;
+            goto score;
+        }
+        if (pass >= 4) {
+            /* Hidden biases across the range the AVX2 path clamps (+-2^25) and beyond it
+             * (pass 4), and around the activation's thresholds 0 and 127 * 64 (pass 5). */
+            for (size_t i = 0; i < b * 32; i++) {
+                uint32_t h = (uint32_t)(i + 1) * 2654435761u;
+                net->b2[i] = net->b3[i] = pass == 4 ? (int32_t)(h % (1u << 27)) - (1 << 26)
+                                                    : (int32_t)(h % 20000u) - 10000;
+            }
+            goto score;
+        }
         for (size_t i = 0; i < b * 32 * 64; i++)
             net->w2[i] = pass == 0 ? INT8_MIN : pass == 1 ? INT8_MAX : (i & 1 ? INT8_MIN : 127);
         for (size_t i = 0; i < b * 32 * 32; i++)
@@ -270,6 +297,7 @@ static void test_extremes(void)
             net->b2[i] = net->b3[i] = pass == 1 ? INT32_MAX : INT32_MIN + 5;
         }
         net->b4[0] = net->b4[1] = pass == 0 ? INT32_MAX : INT32_MIN;
+    score:;
         int mismatch = 0;
         for (int i = 0; i < npositions; i++) {
             int q = nnue_evaluate(net, &positions[i]);
