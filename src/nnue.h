@@ -16,6 +16,7 @@
 #pragma once
 
 #include "board.h"
+#include "nnue_hook.h"
 
 #include <stdio.h>
 
@@ -124,6 +125,11 @@ void nnue_acc_refresh(const NnueNet *net, const Board *b, int16_t *acc);
 void nnue_acc_update(const NnueNet *net, const Board *from, const Board *to, const int16_t *pacc,
                      int16_t *cacc);
 int nnue_evaluate_acc(const NnueNet *net, const Board *b, const int16_t *acc);
+
+/* The engine's driver for these networks: nnue_hook_register(&nnue_driver) lets engine_new()
+ * load them (the program does it at start-up, as with egdb_driver: the library registers
+ * nothing by itself, so a program built without this module evaluates classically). */
+extern const NnueDriver nnue_driver;
 
 /* A float model of the given shape, all values 0. False (ERR) on a bad shape or no memory. */
 bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, char *err);

@@ -383,9 +383,4 @@ static int drv_evaluate(const void *net, const Board *b)
     return nnue_evaluate(net, b);
 }
 
-static const NnueDriver nnue_driver = {drv_load, drv_free, drv_evaluate, nnue_has_default};
-
-__attribute__((constructor)) static void nnue_register(void)
-{
-    nnue_hook_register(&nnue_driver);
-}
+const NnueDriver nnue_driver = {drv_load, drv_free, drv_evaluate, nnue_has_default};

@@ -540,6 +540,13 @@ static void test_engine(void)
     o.hash_mb = 1;
     o.egdb_dir = NULL;
     o.net = path;
+    /* The driver is the program's to register (main.c does): without it a network is refused
+     * by name, with it the network evaluates. */
+    nnue_hook_register(NULL);
+    CHECK(engine_new(&o, err) == NULL);
+    CHECK(strstr(err, "network evaluation is not built into this program") != NULL);
+    nnue_hook_register(&nnue_driver);
+    nnue_hook_register(&nnue_driver); /* again: harmless */
     Engine *e = engine_new(&o, err);
     CHECK(e != NULL);
     if (e) {
