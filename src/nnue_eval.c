@@ -4,12 +4,14 @@
  *
  * Two paths compute the same integers. The portable one is plain C. The AVX2 one (compiled when
  * __AVX2__ is defined, as -march=native does on a CPU that has it) sums the accumulator 16 int16
- * lanes at a time and computes each hidden neuron with vpmaddubsw (uint8 activation x int8
+ * lanes at a time and computes the hidden neurons, eight at a time, with vpmaddubsw (uint8 activation x int8
  * weight, two products summed into int16) then vpmaddwd into int32 lanes. Those int16 pair sums
  * cannot saturate: |127 * 128 * 2| = 32512 < 32767, so they are exact; the accumulator's int16
  * additions wrap in both paths alike (a trained net's clips keep them from wrapping at all). Each
- * hidden neuron's dot product fits int32 (at most 127 * 128 * 1024); its bias is added in
- * int64, and so is the output, so no file can make either path overflow.
+ * hidden neuron's dot product fits int32 (at most 127 * 128 * 1024 < 2^24); the portable path
+ * adds its bias in int64, the AVX2 one eight neurons at a time in int32 lanes after clamping the
+ * bias to +-2^25, which changes no activation (layer_avx2); the output is summed in int64. No
+ * file can make either path overflow.
  *
  * The search's evaluations recompute the accumulator from the position's features (at most 24 in
  * a game position). nnue_acc_* keep it up to date move by move instead (both seats' blocks, from
