@@ -4,14 +4,14 @@
  *
  * Two paths compute the same integers. The portable one is plain C. The AVX2 one (compiled when
  * __AVX2__ is defined, as -march=native does on a CPU that has it) sums the accumulator 16 int16
- * lanes at a time and computes the hidden neurons, eight at a time, with vpmaddubsw (uint8 activation x int8
- * weight, two products summed into int16) then vpmaddwd into int32 lanes. Those int16 pair sums
- * cannot saturate: |127 * 128 * 2| = 32512 < 32767, so they are exact; the accumulator's int16
- * additions wrap in both paths alike (a trained net's clips keep them from wrapping at all). Each
- * hidden neuron's dot product fits int32 (at most 127 * 128 * 1024 < 2^24); the portable path
- * adds its bias in int64, the AVX2 one eight neurons at a time in int32 lanes after clamping the
- * bias to +-2^25, which changes no activation (layer_avx2); the output is summed in int64. No
- * file can make either path overflow.
+ * lanes at a time and computes the hidden neurons, eight at a time, with vpmaddubsw (uint8
+ * activation x int8 weight, two products summed into int16) then vpmaddwd into int32 lanes. Those
+ * int16 pair sums cannot saturate: |127 * 128 * 2| = 32512 < 32767, so they are exact; the
+ * accumulator's int16 additions wrap in both paths alike (a trained net's clips keep them from
+ * wrapping at all). Each hidden neuron's dot product fits int32 (at most 127 * 128 * 1024 < 2^24);
+ * the portable path adds its bias in int64, the AVX2 one eight neurons at a time in int32 lanes
+ * after clamping the bias to +-2^25, which changes no activation (layer_avx2); the output is summed
+ * in int64. No file can make either path overflow.
  *
  * The search's evaluations recompute the accumulator from the position's features (at most 24 in
  * a game position). nnue_acc_* keep it up to date move by move instead (both seats' blocks, from
@@ -269,7 +269,8 @@ void nnue_acc_refresh(const NnueNet *n, const Board *b, int16_t *acc)
             for (int king = 0; king < 2; king++)
                 for (Bitboard m = b->pieces[color] & (king ? b->kings : ~b->kings); m; m &= m - 1) {
                     const int16_t *w =
-                        n->w1 + (size_t)seat_feature(seat, color, king, __builtin_ctz(m)) * (size_t)n1;
+                        n->w1 +
+                        (size_t)seat_feature(seat, color, king, __builtin_ctz(m)) * (size_t)n1;
                     for (int j = 0; j < n1; j++)
                         a[j] = (uint16_t)(a[j] + (uint16_t)w[j]);
                 }
@@ -302,11 +303,11 @@ void nnue_acc_update(const NnueNet *n, const Board *from, const Board *to, const
         uint16_t *c = (uint16_t *)cacc + (size_t)seat * (size_t)n1;
         const int16_t *sub[SQUARE_NB + 2], *add[SQUARE_NB + 2];
         for (int i = 0; i < ngone; i++)
-            sub[i] = n->w1 + (size_t)seat_feature(seat, gone[i][0], gone[i][1], gone[i][2]) *
-                                 (size_t)n1;
+            sub[i] =
+                n->w1 + (size_t)seat_feature(seat, gone[i][0], gone[i][1], gone[i][2]) * (size_t)n1;
         for (int i = 0; i < ncame; i++)
-            add[i] = n->w1 + (size_t)seat_feature(seat, came[i][0], came[i][1], came[i][2]) *
-                                 (size_t)n1;
+            add[i] =
+                n->w1 + (size_t)seat_feature(seat, came[i][0], came[i][1], came[i][2]) * (size_t)n1;
 #ifdef __AVX2__
         /* 32 lanes at a time, every changed row applied while they sit in registers. */
         for (int j = 0; j < n1; j += 32) {
