@@ -83,11 +83,9 @@ bool net_shape_check(const NetShape *shape, char *err);
 
 /* ---- features and samples (train_data.c) ---- */
 
-/* The active features of B (ascending) into OUT; returns their number. */
+/* The active features of B (nnue_features()'s, ascending) into OUT; returns their number. (The
+ * output bucket is nnue_bucket()'s.) */
 int net_features(const Board *b, uint8_t out[NET_MAX_ACTIVE]);
-
-/* The output bucket of B among BUCKETS. */
-int net_bucket(const Board *b, int buckets);
 
 /* The result of R's game for its side to move: 1 win, 0.5 draw, 0 loss. */
 double train_result(const TrainRecord *r);

@@ -17,6 +17,7 @@
 #include "check.h"
 #include "egdb_build.h"
 #include "engine.h"
+#include "nnue.h"
 #include "train.h"
 
 #include <math.h>
@@ -50,7 +51,7 @@ static void sample_of(const Board *b, int buckets, float target, TrainSample *s)
 {
     memset(s, 0, sizeof *s);
     s->nfeat = (uint8_t)net_features(b, s->feat);
-    s->bucket = (uint8_t)net_bucket(b, buckets);
+    s->bucket = (uint8_t)nnue_bucket(b, buckets);
     s->target = target;
 }
 
@@ -90,14 +91,14 @@ static void test_features(void)
     board_set(&b, 5, BLACK, false);
     CHECK(net_features(&b, f) == 2 && f[0] == 32 + 31 && f[1] == 64 + 26);
     /* Buckets: 1-6 pieces -> 0, 7-12 -> 1, 13-18 -> 2, 19-24 -> 3. */
-    CHECK(net_bucket(&b, 4) == 0);
+    CHECK(nnue_bucket(&b, 4) == 0);
     board_start(&b);
-    CHECK(net_bucket(&b, 4) == 3 && net_bucket(&b, 1) == 0 && net_bucket(&b, 8) == 7);
+    CHECK(nnue_bucket(&b, 4) == 3 && nnue_bucket(&b, 1) == 0 && nnue_bucket(&b, 8) == 7);
     for (int sq = 0; sq < 12; sq++)
         board_set(&b, sq, -1, false);
-    CHECK(net_bucket(&b, 4) == 1); /* 12 pieces */
+    CHECK(nnue_bucket(&b, 4) == 1); /* 12 pieces */
     board_set(&b, 0, BLACK, false);
-    CHECK(net_bucket(&b, 4) == 2); /* 13 */
+    CHECK(nnue_bucket(&b, 4) == 2); /* 13 */
 }
 
 /* A network with every parameter drawn at random around typical values, so units sit inside
