@@ -91,10 +91,9 @@ static void layer_portable(const uint8_t *in, int nin, const int8_t *w, const in
     }
 }
 
-int nnue_evaluate_portable(const NnueNet *n, const Board *b)
+/* The portable score of the NF features FEAT in bucket K. */
+static int score_portable(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
-    uint16_t feat[NNUE_MAX_ACTIVE];
-    int nf = nnue_features(b, feat), k = nnue_bucket(b, n->buckets);
     int n1 = n->n1, n2 = n->n2, n3 = n->n3;
     uint16_t acc[NNUE_N1_MAX];
     uint8_t h1[NNUE_N1_MAX], h2[NNUE_N23_MAX], h3[NNUE_N23_MAX];
@@ -113,6 +112,13 @@ int nnue_evaluate_portable(const NnueNet *n, const Board *b)
     layer_portable(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
     layer_portable(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
     return final_score(n, output(n, k, h3));
+}
+
+int nnue_evaluate_portable(const NnueNet *n, const Board *b)
+{
+    uint16_t feat[NNUE_MAX_ACTIVE];
+    int nf = nnue_features(b, feat);
+    return score_portable(n, feat, nf, nnue_bucket(b, n->buckets));
 }
 
 /* ---- AVX2 -------------------------------------------------------------------------------------
@@ -219,10 +225,9 @@ static void first_layer_tail_avx2(const NnueNet *n, const uint16_t *feat, int nf
     _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
 }
 
-int nnue_evaluate(const NnueNet *n, const Board *b)
+/* The AVX2 score of the NF features FEAT in bucket K. */
+static int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
-    uint16_t feat[NNUE_MAX_ACTIVE];
-    int nf = nnue_features(b, feat), k = nnue_bucket(b, n->buckets);
     int n1 = n->n1, n2 = n->n2, n3 = n->n3;
     _Alignas(32) uint8_t h1[NNUE_N1_MAX];
     _Alignas(32) uint8_t h2[NNUE_N23_MAX];
@@ -235,15 +240,29 @@ int nnue_evaluate(const NnueNet *n, const Board *b)
     layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
     return final_score(n, output(n, k, h3));
 }
+#define score_fast score_avx2
 
 #else
+#define score_fast score_portable
+#endif
 
 int nnue_evaluate(const NnueNet *n, const Board *b)
 {
-    return nnue_evaluate_portable(n, b);
+    uint16_t feat[NNUE_MAX_ACTIVE];
+    int nf = nnue_features(b, feat);
+    return score_fast(n, feat, nf, nnue_bucket(b, n->buckets));
 }
 
-#endif
+int nnue_evaluate_features(const NnueNet *n, const uint8_t *feat, int nf, int bucket)
+{
+    uint16_t f[NNUE_MAX_ACTIVE];
+    if (nf > NNUE_MAX_ACTIVE)
+        nf = NNUE_MAX_ACTIVE;
+    for (int i = 0; i < nf; i++)
+        f[i] = feat[i] < NNUE_FEATURES ? feat[i] : 0;
+    int k = bucket < 0 ? 0 : bucket >= n->buckets ? n->buckets - 1 : bucket;
+    return score_fast(n, f, nf, k);
+}
 
 /* ---- accumulators updated move by move ------------------------------------------------------ */
 

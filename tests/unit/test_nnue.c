@@ -310,6 +310,31 @@ static void test_extremes(void)
     nnue_free(net);
 }
 
+/* nnue_evaluate_features scores a position given by its features and bucket as nnue_evaluate
+ * scores the board; out-of-range indices and buckets are clamped, never read past the arrays. */
+static void test_evaluate_features(void)
+{
+    NnueNet *net = random_net(96, 32, 32, 3, 61, false);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    int diff = 0;
+    for (int i = 0; i < npositions; i++) {
+        uint16_t f16[NNUE_MAX_ACTIVE];
+        uint8_t f8[NNUE_MAX_ACTIVE];
+        int nf = nnue_features(&positions[i], f16);
+        for (int j = 0; j < nf; j++)
+            f8[nf - 1 - j] = (uint8_t)f16[j]; /* any order */
+        diff += nnue_evaluate_features(net, f8, nf, nnue_bucket(&positions[i], 3)) !=
+                nnue_evaluate(net, &positions[i]);
+    }
+    CHECK(diff == 0);
+    uint8_t odd[2] = {200, 0}, zero[2] = {0, 0};
+    CHECK(nnue_evaluate_features(net, odd, 2, 99) == nnue_evaluate_features(net, zero, 2, 2));
+    CHECK(nnue_evaluate_features(net, odd, 2, -5) == nnue_evaluate_features(net, zero, 2, 0));
+    nnue_free(net);
+}
+
 /* ---- incremental updates ------------------------------------------------------------------ */
 
 /* Along random games (captures, multi-jumps, crowning included), each position's accumulators
@@ -608,6 +633,7 @@ int main(void)
     RUN("nnue", test_quantised_matches_float);
     RUN("nnue", test_quantise_scales);
     RUN("nnue", test_extremes);
+    RUN("nnue", test_evaluate_features);
     RUN("nnue", test_incremental);
     RUN("nnue", test_round_trip);
     RUN("nnue", test_damaged_files);
