@@ -1,0 +1,512 @@
+/*
+ * book.c - the opening book's format: reading and checking, probing, choosing, writing, merging
+ * (see book.h; the byte layout is in docs/book.md).
+ *
+ * The reader trusts nothing: every size is checked against the header before an array is read,
+ * the checksum before any record, and each record's fields before the record is used, so a
+ * damaged file is refused with the offset of its first fault. Moves are kept in the turned
+ * frame of their position and matched against the legal moves of the real board when probed,
+ * so even a book that passed the checks can never make the engine play an illegal move.
+ */
+#include "book.h"
+
+#include "engine.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char BOOK_MAGIC[8] = {'P', 'O', 'N', 'D', 'B', 'O', 'O', 'K'};
+
+/* ---- keys -------------------------------------------------------------------------------- */
+
+/* The half turn: square i <-> 31 - i, i.e. the bits of a mask reversed. */
+static uint32_t turn(uint32_t x)
+{
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
+    x = ((x >> 8) & 0x00FF00FFu) | ((x & 0x00FF00FFu) << 8);
+    return (x >> 16) | (x << 16);
+}
+
+void book_key(const Board *b, BookKey *k)
+{
+    if (b->side == BLACK) {
+        k->us = b->pieces[BLACK];
+        k->them = b->pieces[WHITE];
+        k->kings = b->kings;
+    } else {
+        k->us = turn(b->pieces[WHITE]);
+        k->them = turn(b->pieces[BLACK]);
+        k->kings = turn(b->kings);
+    }
+}
+
+void book_key_board(const BookKey *k, Board *b)
+{
+    board_clear(b, BLACK);
+    for (int sq = 0; sq < SQUARE_NB; sq++) {
+        uint32_t m = 1u << sq;
+        if (k->us & m)
+            board_set(b, sq, BLACK, (k->kings & m) != 0);
+        else if (k->them & m)
+            board_set(b, sq, WHITE, (k->kings & m) != 0);
+    }
+}
+
+int book_key_cmp(const BookKey *a, const BookKey *b)
+{
+    if (a->us != b->us)
+        return a->us < b->us ? -1 : 1;
+    if (a->them != b->them)
+        return a->them < b->them ? -1 : 1;
+    if (a->kings != b->kings)
+        return a->kings < b->kings ? -1 : 1;
+    return 0;
+}
+
+/* ---- bytes ------------------------------------------------------------------------------- */
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static uint16_t get16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+static void put16(uint8_t *p, uint16_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+
+static uint32_t fnv1a(const uint8_t *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+/* ---- reading ----------------------------------------------------------------------------- */
+
+static Book *fail(Book *bk, char *err, const char *source, size_t offset, const char *what)
+{
+    snprintf(err, ERR_LEN, "%.60s: offset %zu: %s", source, offset, what);
+    book_free(bk);
+    return NULL;
+}
+
+/* Whether K could be a position of English checkers with a move to make. */
+static const char *key_problem(const BookKey *k)
+{
+    if (k->us & k->them)
+        return "a square holds pieces of both sides";
+    if (k->kings & ~(k->us | k->them))
+        return "a king on an empty square";
+    if (!k->us)
+        return "the side to move has no pieces";
+    if ((k->us & ~k->kings) & 0xF0000000u)
+        return "a man of the side to move on its crowning row";
+    if ((k->them & ~k->kings) & 0x0000000Fu)
+        return "a man of the opponent on its crowning row";
+    if (__builtin_popcount(k->us) > 12 || __builtin_popcount(k->them) > 12)
+        return "more than 12 pieces a side";
+    return NULL;
+}
+
+Book *book_parse(const uint8_t *data, size_t len, const char *source, char *err)
+{
+    Book *bk = calloc(1, sizeof *bk);
+    if (!bk) {
+        snprintf(err, ERR_LEN, "%.60s: out of memory", source);
+        return NULL;
+    }
+    if (len < BOOK_HEADER + 4)
+        return fail(bk, err, source, 0, "too short for a book (no header)");
+    if (memcmp(data, BOOK_MAGIC, sizeof BOOK_MAGIC) != 0)
+        return fail(bk, err, source, 0, "not a Ponder book (bad magic)");
+    uint32_t version = get32(data + 8);
+    if (version != BOOK_VERSION) {
+        char what[80];
+        snprintf(what, sizeof what, "format version %u, this program reads %d", version,
+                 BOOK_VERSION);
+        return fail(bk, err, source, 8, what);
+    }
+    uint32_t npos = get32(data + 12), nmoves = get32(data + 16);
+    if (get32(data + 20) != BOOK_POS_BYTES || get32(data + 24) != BOOK_MOVE_BYTES)
+        return fail(bk, err, source, 20, "unexpected record sizes");
+    if (get32(data + 28) != 0 || get32(data + 56) != 0 || get32(data + 60) != 0)
+        return fail(bk, err, source, 28, "reserved header bytes are not zero");
+    const char *name = (const char *)data + 32;
+    size_t nl = strnlen(name, BOOK_NAME_LEN);
+    if (nl == BOOK_NAME_LEN)
+        return fail(bk, err, source, 32, "the name is not NUL-terminated");
+    for (size_t i = 0; i < nl; i++)
+        if (name[i] < 32 || name[i] > 126)
+            return fail(bk, err, source, 32 + i, "the name is not printable ASCII");
+    memcpy(bk->name, name, nl + 1);
+    uint64_t want = (uint64_t)BOOK_HEADER + (uint64_t)npos * BOOK_POS_BYTES +
+                    (uint64_t)nmoves * BOOK_MOVE_BYTES + 4;
+    if (want != len) {
+        char what[120];
+        snprintf(what, sizeof what, "%zu bytes, but %u positions and %u moves need %llu", len,
+                 npos, nmoves, (unsigned long long)want);
+        return fail(bk, err, source, 12, what);
+    }
+    if (fnv1a(data, len - 4) != get32(data + len - 4))
+        return fail(bk, err, source, len - 4, "checksum mismatch (file damaged?)");
+    bk->npos = npos;
+    bk->nmoves = nmoves;
+    bk->pos = malloc((npos ? npos : 1) * sizeof *bk->pos);
+    bk->moves = malloc((nmoves ? nmoves : 1) * sizeof *bk->moves);
+    if (!bk->pos || !bk->moves)
+        return fail(bk, err, source, 0, "out of memory");
+
+    const uint8_t *p = data + BOOK_HEADER;
+    uint32_t next = 0;
+    for (uint32_t i = 0; i < npos; i++, p += BOOK_POS_BYTES) {
+        size_t off = (size_t)(p - data);
+        BookPos *bp = &bk->pos[i];
+        bp->key.us = get32(p);
+        bp->key.them = get32(p + 4);
+        bp->key.kings = get32(p + 8);
+        bp->first = get32(p + 12);
+        bp->n = get16(p + 16);
+        const char *why = key_problem(&bp->key);
+        if (why)
+            return fail(bk, err, source, off, why);
+        if (i > 0 && book_key_cmp(&bk->pos[i - 1].key, &bp->key) >= 0)
+            return fail(bk, err, source, off, "positions out of order or repeated");
+        if (get16(p + 18) != 0)
+            return fail(bk, err, source, off + 18, "reserved bytes are not zero");
+        if (bp->n < 1 || bp->n > BOOK_MAX_MOVES)
+            return fail(bk, err, source, off + 16, "a position with no moves or too many");
+        if (bp->first != next || bp->n > nmoves - next)
+            return fail(bk, err, source, off + 12, "moves out of place");
+        next += bp->n;
+    }
+    if (next != nmoves)
+        return fail(bk, err, source, (size_t)(p - data), "moves that belong to no position");
+    for (uint32_t i = 0; i < npos; i++) {
+        const BookPos *bp = &bk->pos[i];
+        for (uint32_t j = bp->first; j < bp->first + bp->n; j++, p += BOOK_MOVE_BYTES) {
+            size_t off = (size_t)(p - data);
+            BookMove *m = &bk->moves[j];
+            m->from = p[0];
+            m->to = p[1];
+            m->depth = p[2];
+            m->flags = p[3];
+            m->captured = get32(p + 4);
+            m->score = (int16_t)get16(p + 8);
+            m->count = get32(p + 12);
+            if (m->from >= SQUARE_NB || m->to >= SQUARE_NB || !(bp->key.us >> m->from & 1))
+                return fail(bk, err, source, off, "a move from a square without a mover's piece");
+            if (m->flags != 0 || get16(p + 10) != 0)
+                return fail(bk, err, source, off + 3, "reserved bytes are not zero");
+            if (m->captured & ~bp->key.them)
+                return fail(bk, err, source, off + 4, "a move captures what is not there");
+            if (m->score > SCORE_WIN || m->score < -SCORE_WIN)
+                return fail(bk, err, source, off + 8, "a score out of range");
+        }
+    }
+    return bk;
+}
+
+Book *book_load(const char *path, char *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, ERR_LEN, "cannot read %.100s: %s", path, strerror(errno));
+        return NULL;
+    }
+    uint8_t *data = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len == cap) {
+            size_t ncap = cap ? cap * 2 : 1 << 16;
+            if (ncap > ((size_t)1 << 31)) {
+                snprintf(err, ERR_LEN, "%.100s: larger than 2 GB, not a book", path);
+                free(data);
+                fclose(f);
+                return NULL;
+            }
+            uint8_t *nd = realloc(data, ncap);
+            if (!nd) {
+                snprintf(err, ERR_LEN, "%.100s: out of memory", path);
+                free(data);
+                fclose(f);
+                return NULL;
+            }
+            data = nd;
+            cap = ncap;
+        }
+        size_t got = fread(data + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        snprintf(err, ERR_LEN, "cannot read %.100s", path);
+        free(data);
+        return NULL;
+    }
+    Book *bk = book_parse(data, len, path, err);
+    free(data);
+    return bk;
+}
+
+void book_free(Book *bk)
+{
+    if (!bk)
+        return;
+    free(bk->pos);
+    free(bk->moves);
+    free(bk);
+}
+
+/* ---- writing ----------------------------------------------------------------------------- */
+
+uint8_t *book_serialize(const Book *bk, size_t *len)
+{
+    size_t n = BOOK_HEADER + bk->npos * BOOK_POS_BYTES + bk->nmoves * BOOK_MOVE_BYTES + 4;
+    uint8_t *out = calloc(1, n), *p;
+    if (!out)
+        return NULL;
+    memcpy(out, BOOK_MAGIC, sizeof BOOK_MAGIC);
+    put32(out + 8, BOOK_VERSION);
+    put32(out + 12, (uint32_t)bk->npos);
+    put32(out + 16, (uint32_t)bk->nmoves);
+    put32(out + 20, BOOK_POS_BYTES);
+    put32(out + 24, BOOK_MOVE_BYTES);
+    size_t nl = strnlen(bk->name, BOOK_NAME_LEN - 1);
+    memcpy(out + 32, bk->name, nl);
+    p = out + BOOK_HEADER;
+    for (size_t i = 0; i < bk->npos; i++, p += BOOK_POS_BYTES) {
+        const BookPos *bp = &bk->pos[i];
+        put32(p, bp->key.us);
+        put32(p + 4, bp->key.them);
+        put32(p + 8, bp->key.kings);
+        put32(p + 12, bp->first);
+        put16(p + 16, (uint16_t)bp->n);
+    }
+    for (size_t j = 0; j < bk->nmoves; j++, p += BOOK_MOVE_BYTES) {
+        const BookMove *m = &bk->moves[j];
+        p[0] = m->from;
+        p[1] = m->to;
+        p[2] = m->depth;
+        p[3] = 0;
+        put32(p + 4, m->captured);
+        put16(p + 8, (uint16_t)m->score);
+        put32(p + 12, m->count);
+    }
+    put32(p, fnv1a(out, n - 4));
+    *len = n;
+    return out;
+}
+
+bool book_save(const Book *bk, const char *path, char *err)
+{
+    size_t len;
+    uint8_t *data = book_serialize(bk, &len);
+    if (!data) {
+        snprintf(err, ERR_LEN, "out of memory writing %.100s", path);
+        return false;
+    }
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+        snprintf(err, ERR_LEN, "path too long: %.100s", path);
+        free(data);
+        return false;
+    }
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    if (f && fclose(f) != 0)
+        ok = false;
+    free(data);
+    if (!ok) {
+        snprintf(err, ERR_LEN, "cannot write %.100s: %s", tmp, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    if (rename(tmp, path) != 0) {
+        snprintf(err, ERR_LEN, "cannot rename %.100s: %s", tmp, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    return true;
+}
+
+/* ---- probing ----------------------------------------------------------------------------- */
+
+static long find_key(const Book *bk, const BookKey *k)
+{
+    size_t lo = 0, hi = bk->npos;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = book_key_cmp(&bk->pos[mid].key, k);
+        if (c == 0)
+            return (long)mid;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
+long book_find(const Book *bk, const Board *b)
+{
+    BookKey k;
+    book_key(b, &k);
+    return find_key(bk, &k);
+}
+
+int book_probe(const Book *bk, const Board *b, BookHit *out, int max)
+{
+    long i = bk ? book_find(bk, b) : -1;
+    if (i < 0 || max <= 0)
+        return 0;
+    MoveList list;
+    movegen_generate(b, &RULES_ENGLISH, false, &list);
+    bool white = b->side == WHITE;
+    int n = 0;
+    const BookPos *bp = &bk->pos[i];
+    for (uint32_t j = bp->first; j < bp->first + bp->n && n < max; j++) {
+        const BookMove *bm = &bk->moves[j];
+        for (int k = 0; k < list.count; k++) {
+            const Move *m = &list.moves[k];
+            int from = white ? 31 - m->from : m->from, to = white ? 31 - m->to : m->to;
+            uint32_t cap = white ? turn(m->captured) : m->captured;
+            if (from == bm->from && to == bm->to && cap == bm->captured) {
+                BookHit *h = &out[n++];
+                h->move = *m;
+                h->score = bm->score;
+                h->depth = bm->depth;
+                h->count = bm->count;
+                break;
+            }
+        }
+    }
+    /* Best first (insertion sort: a handful of moves). */
+    for (int a = 1; a < n; a++) {
+        BookHit h = out[a];
+        int c = a;
+        while (c > 0 && out[c - 1].score < h.score) {
+            out[c] = out[c - 1];
+            c--;
+        }
+        out[c] = h;
+    }
+    return n;
+}
+
+static uint64_t next_random(uint64_t *s)
+{
+    /* splitmix64 */
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+bool book_choose(const Book *bk, const Board *b, const BookChoice *c, BookHit *out)
+{
+    BookHit hits[BOOK_MAX_MOVES];
+    int n = book_probe(bk, b, hits, BOOK_MAX_MOVES);
+    if (n == 0)
+        return false;
+    int pick = 0;
+    if (c && c->margin > 0 && c->rng && !score_is_decisive(hits[0].score)) {
+        /* Weight margin + 1 - (best - score) for every move within the margin: the best move
+         * weighs most, a move at the margin's edge least. */
+        uint64_t total = 0, w[BOOK_MAX_MOVES];
+        for (int i = 0; i < n; i++) {
+            int drop = hits[0].score - hits[i].score;
+            w[i] = drop <= c->margin ? (uint64_t)(c->margin + 1 - drop) : 0;
+            total += w[i];
+        }
+        uint64_t r = next_random(c->rng) % total;
+        while (r >= w[pick]) {
+            r -= w[pick];
+            pick++;
+        }
+    }
+    *out = hits[pick];
+    return true;
+}
+
+/* ---- merging ----------------------------------------------------------------------------- */
+
+bool book_merge(Book *a, const Book *b, char *err)
+{
+    size_t maxpos = a->npos + b->npos, maxmoves = a->nmoves + b->nmoves;
+    BookPos *pos = malloc((maxpos ? maxpos : 1) * sizeof *pos);
+    BookMove *moves = malloc((maxmoves ? maxmoves : 1) * sizeof *moves);
+    if (!pos || !moves) {
+        free(pos);
+        free(moves);
+        snprintf(err, ERR_LEN, "out of memory merging books");
+        return false;
+    }
+    size_t i = 0, j = 0, np = 0, nm = 0;
+    while (i < a->npos || j < b->npos) {
+        int c = i == a->npos ? 1 : j == b->npos ? -1 : book_key_cmp(&a->pos[i].key, &b->pos[j].key);
+        BookPos *out = &pos[np++];
+        out->first = (uint32_t)nm;
+        if (c < 0 || c > 0) {
+            const Book *src = c < 0 ? a : b;
+            const BookPos *sp = c < 0 ? &a->pos[i++] : &b->pos[j++];
+            out->key = sp->key;
+            out->n = sp->n;
+            memcpy(&moves[nm], &src->moves[sp->first], sp->n * sizeof *moves);
+            nm += sp->n;
+            continue;
+        }
+        const BookPos *pa = &a->pos[i++], *pb = &b->pos[j++];
+        out->key = pa->key;
+        memcpy(&moves[nm], &a->moves[pa->first], pa->n * sizeof *moves);
+        uint32_t n = pa->n;
+        for (uint32_t k = pb->first; k < pb->first + pb->n; k++) {
+            const BookMove *mb = &b->moves[k];
+            uint32_t t = 0;
+            while (t < n && !(moves[nm + t].from == mb->from && moves[nm + t].to == mb->to &&
+                              moves[nm + t].captured == mb->captured))
+                t++;
+            if (t < n) {
+                BookMove *ma = &moves[nm + t];
+                if (mb->depth > ma->depth)
+                    *ma = *mb;
+                else if (mb->depth == ma->depth && mb->count > ma->count)
+                    ma->count = mb->count;
+            } else if (n == BOOK_MAX_MOVES) {
+                free(pos);
+                free(moves);
+                snprintf(err, ERR_LEN, "a position would hold more than %d moves",
+                         BOOK_MAX_MOVES);
+                return false;
+            } else {
+                moves[nm + n++] = *mb;
+            }
+        }
+        out->n = n;
+        nm += n;
+    }
+    free(a->pos);
+    free(a->moves);
+    a->pos = pos;
+    a->moves = moves;
+    a->npos = np;
+    a->nmoves = nm;
+    return true;
+}

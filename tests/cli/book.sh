@@ -1,0 +1,77 @@
+#!/bin/sh
+# book.sh - `ponder book' from the command line: a small build from the start position and the
+# ballots, resumed by a second run; probe, info and export describe it (the export is PDN the
+# PDN reader takes back); shards merged give one book; Ctrl-C saves a book that a new run goes
+# on from; damaged files and bad arguments get a clear message and a non-zero status.
+. "$(dirname "$0")/lib.sh"
+
+START="B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+N=400
+[ "${PONDER_VARIANT:-release}" = asan ] && N=200
+
+# ---- build, resume ---------------------------------------------------------------------------
+expect_status "book build writes a book" 0 \
+    "$PONDER" book build --out "$TMP/a.pbk" --positions 12 --nodes $N --threads 2 --no-ballots
+expect_grep "book build reports what it built" "a.pbk: 12 positions" "$TMP/err"
+expect_status "book build resumes an existing book" 0 \
+    "$PONDER" book build --out "$TMP/a.pbk" --positions=20 --nodes $N -t 2 --no-ballots
+expect_grep "the resumed build grows it" "a.pbk: 20 positions" "$TMP/err"
+if [ "$(ls "$TMP" | grep -c tmp)" -eq 0 ]; then pass "book build leaves no temporary file"
+else fail "book build leaves no temporary file" "$(ls "$TMP")"; fi
+
+# ---- probe, info, export ----------------------------------------------------------------------
+expect_status "book probe the start" 0 "$PONDER" book probe "$TMP/a.pbk" "$START"
+if [ "$(grep -c 'depth' "$TMP/out")" -eq 7 ]; then pass "book probe lists the 7 moves of the start"
+else fail "book probe lists the 7 moves of the start" "$(cat "$TMP/out")"; fi
+expect_status "book probe elsewhere" 0 "$PONDER" book probe "$TMP/a.pbk" "B:W18:B5"
+expect_grep "book probe says not in the book" "^not in the book" "$TMP/out"
+expect_status "book info" 0 "$PONDER" book info "$TMP/a.pbk"
+expect_grep "book info counts" "20 positions, [0-9]+ moves" "$TMP/out"
+expect_grep "book info main line" "main line: 1\. [0-9]+-[0-9]+" "$TMP/out"
+expect_status "book export" 0 "$PONDER" book export --plies 8 "$TMP/a.pbk"
+cp "$TMP/out" "$TMP/book.pdn"
+expect_grep "book export is PDN with variations" "\( 1\.\.\. |\( 1\. " "$TMP/book.pdn"
+expect_grep "book export tags the game type" '\[GameType "21"\]' "$TMP/book.pdn"
+# The PDN reader takes it back: its main line is a legal game (selfplay starts from it).
+expect_status "book export reads back as PDN" 0 "$PONDER" selfplay --openings "$TMP/book.pdn" \
+    --games 1 --nodes 100 --seed 1 --out "$TMP/sp.ptd" -q
+
+# ---- shards and merge -------------------------------------------------------------------------
+"$PONDER" book build --out "$TMP/s0.pbk" --positions 6 --nodes $N -t 1 --shard 0/2 -q &&
+    "$PONDER" book build --out "$TMP/s1.pbk" --positions 6 --nodes $N -t 1 --shard 1/2 -q
+expect_status "book merge" 0 "$PONDER" book merge --out "$TMP/m.pbk" "$TMP/s0.pbk" "$TMP/s1.pbk"
+expect_grep "book merge counts" "m.pbk: 12 positions" "$TMP/err"
+
+# ---- Ctrl-C saves ----------------------------------------------------------------------------
+"$PONDER" book build --out "$TMP/c.pbk" --positions 100000 --nodes 20000 -t 1 --save-every 1000 \
+    -q 2>"$TMP/cerr" &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+st=$?
+if [ $st -eq 130 ] && "$PONDER" book info "$TMP/c.pbk" >"$TMP/cinfo" 2>&1; then
+    pass "book build saves on Ctrl-C (status 130)"
+else
+    fail "book build saves on Ctrl-C (status 130)" "status $st" "$(cat "$TMP/cerr" "$TMP/cinfo")"
+fi
+
+# ---- bad input -------------------------------------------------------------------------------
+printf 'PONDBOOKxxxx' >"$TMP/bad.pbk"
+expect_status "book info of a damaged file" 1 "$PONDER" book info "$TMP/bad.pbk"
+expect_grep "the damage is named with its offset" "bad.pbk: offset [0-9]+: " "$TMP/err"
+expect_status "book build refuses to overwrite a damaged file" 1 \
+    "$PONDER" book build --out "$TMP/bad.pbk" --positions 3 --nodes 100
+expect_status "book probe of a missing file" 1 "$PONDER" book probe "$TMP/none.pbk" "$START"
+expect_grep "missing file named" "cannot read .*none.pbk" "$TMP/err"
+expect_status "book probe with a bad FEN" 2 "$PONDER" book probe "$TMP/a.pbk" "B:W99:B1"
+expect_grep "bad FEN explained" "bad FEN" "$TMP/err"
+expect_status "book build without --out" 2 "$PONDER" book build --positions 3
+expect_grep "--out required" "--out FILE is required" "$TMP/err"
+expect_status "book build --positions 0" 2 "$PONDER" book build --out "$TMP/x.pbk" --positions 0
+expect_status "book build --shard 2/2" 2 "$PONDER" book build --out "$TMP/x.pbk" --shard 2/2
+expect_status "book build unknown option" 2 "$PONDER" book build --out "$TMP/x.pbk" --frobnicate
+expect_grep "unknown option named" "frobnicate" "$TMP/err"
+expect_status "book with an unknown action" 2 "$PONDER" book frob
+expect_status "book merge without books" 2 "$PONDER" book merge --out "$TMP/x.pbk"
+expect_status "book --help" 0 "$PONDER" book --help
