@@ -556,7 +556,7 @@ bool book_build(const char *path, const char *name, const BookBuildOptions *opt,
     Candidate *cands = NULL;
     bool ok = false;
     int nthreads = opt->threads < 1 ? 1 : opt->threads > BOOK_BUILD_MAX_THREADS ? BOOK_BUILD_MAX_THREADS : opt->threads;
-    double start = cli_now(), last_save = start;
+    double start = util_now(), last_save = start;
     memset(status, 0, sizeof *status);
 
     /* 1. The graph: the saved book, if any, then the roots. */
@@ -673,13 +673,13 @@ bool book_build(const char *path, const char *name, const BookBuildOptions *opt,
         status->positions = expanded;
         status->leaves = g.nnodes - expanded;
         status->deepest = deepest;
-        status->seconds = cli_now() - start;
+        status->seconds = util_now() - start;
         bool done = expanded >= opt->positions || (opt->stop && atomic_load(opt->stop));
 
-        if (done || cli_now() - last_save >= opt->save_every) {
+        if (done || util_now() - last_save >= opt->save_every) {
             if (!save(&g, path, name, err))
                 goto out;
-            last_save = cli_now();
+            last_save = util_now();
             if (progress)
                 progress(status, true, ctx);
         }
