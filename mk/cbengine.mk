@@ -18,7 +18,8 @@
 
 CB_LIBSRC := src/cbengine.c src/bitboard.c src/board.c src/movegen.c src/rules.c src/notation.c \
              src/game.c src/engine.c src/search.c src/eval.c src/weights.c src/tt.c \
-             src/timeman.c src/util.c src/ponder.c src/egdb_index.c
+             src/timeman.c src/util.c src/ponder.c src/egdb_index.c src/thread.c src/egdb_hook.c \
+             src/search_egdb.c
 CB_LINUX_SRC := $(CB_LIBSRC) src/egdb.c
 CB_WIN_SRC   := $(CB_LIBSRC)
 CB_HOSTSRC   := tests/cb/host.c
