@@ -33,7 +33,7 @@ TESTSRC  := $(wildcard tests/unit/test_*.c)
 UTIL_MODULES   := util
 RULES_MODULES  := bitboard board rules movegen notation pdn game openings perft
 ENGINE_MODULES := ponder engine search eval weights tt timeman egdb egdb_index egdb_build baseline \
-                  tower thread egdb_hook search_egdb nnue nnue_eval
+                  tower book book_build search_egdb thread egdb_hook nnue nnue_eval
 CORESRC := $(foreach m,$(UTIL_MODULES) $(RULES_MODULES) $(ENGINE_MODULES),src/$(m).c)
 
 # Variant settings: release (./ponder), asan (sanitizers), debug. The release build prefers
@@ -95,6 +95,16 @@ build/$(1)/tests/test_%: build/$(1)/tests/test_%.o build/$(1)/libponder.a
 $(1)_TESTS := $$(patsubst tests/unit/%.c,build/$(1)/tests/%,$$(TESTSRC))
 endef
 $(foreach v,release asan debug,$(eval $(call VARIANT,$(v))))
+
+# `ponder version' names the commit it was built from and its flags: version.o is rebuilt when
+# `git describe' changes (build/gen/git-version holds the last one seen).
+GIT_DESCRIBE := $(shell git describe --always --dirty 2>/dev/null || echo unknown commit)
+$(shell mkdir -p build/gen && { [ "$$(cat build/gen/git-version 2>/dev/null)" = "$(GIT_DESCRIBE)" ] || echo "$(GIT_DESCRIBE)" >build/gen/git-version; })
+define VERSION_FLAGS
+build/$(1)/version.o: build/gen/git-version
+build/$(1)/version.o: BASEFLAGS += -DPONDER_GIT='"$(GIT_DESCRIBE)"' -DPONDER_CFLAGS='"$(strip $($(1)_CFLAGS))"'
+endef
+$(foreach v,release asan debug,$(eval $(call VERSION_FLAGS,$(v))))
 
 # Copied through a temporary name and renamed, so a running ./ponder ("text file busy") is
 # replaced rather than overwritten.

@@ -18,8 +18,10 @@
 
 CB_LIBSRC := src/cbengine.c src/bitboard.c src/board.c src/movegen.c src/rules.c src/notation.c \
              src/game.c src/engine.c src/search.c src/eval.c src/weights.c src/tt.c \
-             src/timeman.c src/util.c src/ponder.c src/egdb_index.c src/thread.c src/egdb_hook.c \
-             src/search_egdb.c
+             src/timeman.c src/util.c src/ponder.c src/egdb_index.c src/search_egdb.c \
+             src/thread.c src/egdb_hook.c src/book.c
+# Generated sources (the built-in book, mk/book.mk) compiled beside them.
+CB_GEN    := build/gen/book_default.c
 CB_LINUX_SRC := $(CB_LIBSRC) src/egdb.c
 CB_WIN_SRC   := $(CB_LIBSRC)
 CB_HOSTSRC   := tests/cb/host.c
@@ -41,7 +43,16 @@ build/cb/linux/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CB_CFLAGS) -DCB_HAVE_EGDB -pthread -fPIC -fvisibility=hidden -c $< -o $@
 
-build/cb/libponder-cb.so: $(patsubst src/%.c,build/cb/linux/%.o,$(CB_LINUX_SRC))
+build/cb/linux/gen/%.o: build/gen/%.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CB_CFLAGS) -pthread -fPIC -fvisibility=hidden -c $< -o $@
+
+build/cb/win64/gen/%.o: build/gen/%.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(MINGW_CC) $(CB_CFLAGS) -D__USE_MINGW_ANSI_STDIO=1 -c $< -o $@
+
+build/cb/libponder-cb.so: $(patsubst src/%.c,build/cb/linux/%.o,$(CB_LINUX_SRC)) \
+                          $(patsubst build/gen/%.c,build/cb/linux/gen/%.o,$(CB_GEN))
 	$(CC) -shared -pthread -Wl,--no-undefined -o $@ $^ -lm
 
 build/cb/cbhost: $(CB_HOSTSRC) $(patsubst src/%.c,build/cb/linux/%.o,$(CB_HOSTLIB))
@@ -52,7 +63,8 @@ build/cb/win64/%.o: src/%.c | $(DEPS_STAMP)
 	$(MINGW_CC) $(CB_CFLAGS) -D__USE_MINGW_ANSI_STDIO=1 -c $< -o $@
 
 # Static runtime libraries, so the DLL needs nothing beside it but Windows itself.
-build/cb/ponder64.dll: $(patsubst src/%.c,build/cb/win64/%.o,$(CB_WIN_SRC))
+build/cb/ponder64.dll: $(patsubst src/%.c,build/cb/win64/%.o,$(CB_WIN_SRC)) \
+                      $(patsubst build/gen/%.c,build/cb/win64/gen/%.o,$(CB_GEN))
 	$(MINGW_CC) -shared -static -o $@ $^ -lm -Wl,--kill-at
 
 build/cb/cbhost.exe: $(CB_HOSTSRC) $(patsubst src/%.c,build/cb/win64/%.o,$(CB_HOSTLIB))

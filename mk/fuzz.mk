@@ -26,7 +26,7 @@ FUZZ_LIST    := $(foreach n,$(FUZZ_NAMES),X($(n)))
 # Objects that other fragments generate and link into every variant's ponder (the built-in
 # ballots of openings.mk, the web page of serve.mk): the harnesses need them too.
 FUZZ_GEN := $(if $(wildcard mk/openings.mk),gen/ballots) $(if $(wildcard mk/serve.mk),serve_assets) \
-            $(if $(wildcard mk/nnue.mk),gen/nnue_default)
+            $(if $(wildcard mk/nnue.mk),gen/nnue_default) $(if $(wildcard mk/book.mk),gen/book_default)
 
 .PHONY: fuzz fuzz-build fuzz-merge
 
@@ -43,6 +43,10 @@ build/fuzz/obj/gen/ballots.o: build/gen/ballots.c | $(DEPS_STAMP)
 	$(FUZZ_CC) $(BASEFLAGS) $(FUZZ_CFLAGS) -Isrc -c $< -o $@
 
 build/fuzz/obj/gen/nnue_default.o: build/gen/nnue_default.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASEFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+
+build/fuzz/obj/gen/book_default.o: build/gen/book_default.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASEFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
 

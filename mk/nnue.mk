@@ -1,4 +1,4 @@
-# nnue.mk - compiles the default network into ponder: scripts/gen-net.sh turns
+# nnue.mk - compiles the default network into ponder: scripts/embed-file.sh turns
 # data/nets/default.pnet (when it exists) into build/gen/nnue_default.c, whose object joins the
 # library and the binary of every variant. Without that file the generated source holds no
 # network, and the engine's default evaluation is the classic one (engine.c, engine_new); with
@@ -14,9 +14,9 @@ $(NNUE_STAMP): FORCE_NNUE_STAMP
 	@echo '$(NNUE_NET)' | cmp -s - $@ || echo '$(NNUE_NET)' >$@
 .PHONY: FORCE_NNUE_STAMP
 
-$(NNUE_C): $(NNUE_STAMP) $(NNUE_NET) scripts/gen-net.sh
+$(NNUE_C): $(NNUE_STAMP) $(NNUE_NET) scripts/embed-file.sh
 	@mkdir -p $(dir $@)
-	sh scripts/gen-net.sh $(if $(NNUE_NET),$(NNUE_NET),-) $@
+	sh scripts/embed-file.sh nnue_default $(if $(NNUE_NET),$(NNUE_NET),-) $@
 
 define NNUE_VARIANT
 build/$(1)/gen/nnue_default.o: $(NNUE_C) | $(DEPS_STAMP)

@@ -71,16 +71,16 @@ static int cmd_bench(int argc, char **argv)
             usage(stdout);
             return 0;
         }
-        usage(stderr);
+        opts_see_help("ponder bench");
         return 2;
     }
     if (optind < argc && !cli_long("DEPTH", argv[optind++], 1, MAX_PLY - 1, &depth)) {
-        usage(stderr);
+        opts_see_help("ponder bench");
         return 2;
     }
     if (optind < argc) {
         fprintf(stderr, "ponder bench: unexpected argument `%s'\n", argv[optind]);
-        usage(stderr);
+        opts_see_help("ponder bench");
         return 2;
     }
 

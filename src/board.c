@@ -113,6 +113,20 @@ bool board_equal(const Board *a, const Board *b)
            a->side == b->side;
 }
 
+bool board_reachable(const Board *b, char *err)
+{
+    for (int sq = 0; sq < SQUARE_NB; sq++) {
+        int c = board_color_at(b, sq);
+        if (c >= 0 && !board_is_king(b, sq) && board_crown_square(c, sq)) {
+            snprintf(err, ERR_LEN,
+                     "a %s man on square %d, its crowning row (write it as a king: K%d)",
+                     c == WHITE ? "White" : "Black", sq + 1, sq + 1);
+            return false;
+        }
+    }
+    return true;
+}
+
 bool board_valid(const Board *b, char *err)
 {
     if (b->pieces[BLACK] & b->pieces[WHITE]) {

@@ -74,3 +74,9 @@ static inline bool board_crown_square(int color, int sq)
 {
     return color == BLACK ? sq >= 28 : sq < 4;
 }
+
+/* Whether a game can reach B: no man stands on its own crowning row (it would have been crowned
+ * there). The rules can play from such a position, and the tests use some, but a position set up
+ * by a user is checked with this, by every program the same way. Returns false and fills ERR
+ * (ERR_LEN bytes) with "a White man on square 1, its crowning row (write it as a king: K1)". */
+bool board_reachable(const Board *b, char *err);

@@ -10,13 +10,17 @@
  */
 #include "book.h"
 
-#include "engine.h"
+#include "score.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef _WIN32
+#include <io.h>
+#define fsync _commit /* the Windows name (the CheckerBoard DLL) */
+#endif
 
 static const char BOOK_MAGIC[8] = {'P', 'O', 'N', 'D', 'B', 'O', 'O', 'K'};
 
@@ -100,7 +104,7 @@ static uint32_t fnv1a(const uint8_t *p, size_t n)
 
 static Book *fail(Book *bk, char *err, const char *source, size_t offset, const char *what)
 {
-    snprintf(err, ERR_LEN, "%.60s: offset %zu: %s", source, offset, what);
+    snprintf(err, ERR_LEN, "%.60s: offset %zu: %.70s", source, offset, what);
     book_free(bk);
     return NULL;
 }

@@ -57,6 +57,11 @@ typedef struct {
     char name[BOOK_NAME_LEN];  /* what the book says of itself (e.g. "ponder 2026-11 d14") */
 } Book;
 
+/* The book compiled into the binary (build/gen/book_default.c, from data/book/default.pbk by
+ * scripts/embed-file.sh); book_default_size is 0 when there is none. */
+extern const unsigned char book_default_data[];
+extern const size_t book_default_size;
+
 /* The key of B. */
 void book_key(const Board *b, BookKey *k);
 

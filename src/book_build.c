@@ -13,7 +13,7 @@
 #include "book_build.h"
 
 #include "openings.h"
-#include "cli.h"
+#include "util.h"
 
 #include <pthread.h>
 #include <stdio.h>

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Big enough for any message of util_parse_* about an argument of a reasonable length. */
 enum { CLI_MSG_LEN = 1024 };
@@ -48,6 +49,30 @@ const char *cli_egdb_dir(char *buf, size_t size)
     else
         snprintf(buf, size, "egdb");
     return buf;
+}
+
+void cli_engine_book(EngineOptions *eo, char *buf, size_t size)
+{
+    const char *env = getenv("PONDER_BOOK");
+    eo->book = NULL;
+    eo->book_builtin = false;
+    if (env && strcmp(env, "none") == 0)
+        return;
+    if (env && *env) {
+        snprintf(buf, size, "%s", env);
+        eo->book = buf;
+        return;
+    }
+    if ((env = getenv("XDG_DATA_HOME")) && *env)
+        snprintf(buf, size, "%s/ponder/book.pbk", env);
+    else if ((env = getenv("HOME")) && *env)
+        snprintf(buf, size, "%s/.local/share/ponder/book.pbk", env);
+    else
+        buf[0] = '\0';
+    if (buf[0] && access(buf, R_OK) == 0)
+        eo->book = buf;
+    else
+        eo->book_builtin = true;
 }
 
 const char *cli_engine_egdb(char *buf, size_t size)

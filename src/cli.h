@@ -1,11 +1,13 @@
 /*
  * cli.h - small helpers every front end shares: strict number parsing for options that reports
- * on stderr, the usage convention (bad arguments print the problem and the usage on stderr and
- * exit 2), and where the endgame databases live by default. The non-printing half (clock, file
- * reading, parsing into a message) is util.h, below the library; this file is above it, and no
- * library file includes it.
+ * on stderr, the usage convention (bad arguments print the problem and "see `ponder CMD
+ * --help'" on stderr, opts_see_help, and exit 2), and where the endgame databases live by
+ * default. The non-printing half (clock, file reading, parsing into a message) is util.h, below
+ * the library; this file is above it, and no library file includes it.
  */
 #pragma once
+
+#include "engine.h"
 
 #include "util.h"
 
@@ -30,3 +32,9 @@ const char *cli_egdb_dir(char *buf, size_t size);
  * driver is registered (egdb_hook.h) and the directory holds databases, else NULL (search without
  * them). The front end stores it in EngineOptions.egdb_dir; BUF must live as long as that. */
 const char *cli_engine_egdb(char *buf, size_t size);
+
+/* The opening book an engine program plays from when no --book is given (docs/book.md):
+ * $PONDER_BOOK (a file; `none': no book), else $XDG_DATA_HOME/ponder/book.pbk or
+ * ~/.local/share/ponder/book.pbk when that file exists, else the book built into the binary.
+ * Sets EO->book (in BUF, which must live as long as EO) or EO->book_builtin. */
+void cli_engine_book(EngineOptions *eo, char *buf, size_t size);

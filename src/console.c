@@ -89,7 +89,7 @@ void console_show_position(const Console *c)
 {
     char buf[CONSOLE_VIEW_POSITION_LEN];
     Board b = shown_board(c);
-    console_view_position(&b, c->rotated, buf, sizeof buf);
+    console_view_position(&b, !c->flipped, buf, sizeof buf); /* PDN's way up unless flipped */
     console_out("%s", buf);
 }
 
@@ -361,13 +361,15 @@ static void finish_search(Console *c, bool interrupted)
     }
 }
 
-/* After a prompt: the engine thinks if it is on move, else ponders. */
+/* After a prompt: the engine thinks if it is on move, else ponders (unless `easy'). */
 void console_auto_search(Console *c)
 {
     if (c->force || c->part_len > 0 || console_game_over(c))
         return;
-    console_start_search(c, c->game.board.side == c->engine_side ? CONSOLE_THINK : CONSOLE_PONDER,
-                         false);
+    bool ours = c->game.board.side == c->engine_side;
+    if (!ours && !c->ponder)
+        return;
+    console_start_search(c, ours ? CONSOLE_THINK : CONSOLE_PONDER, false);
 }
 
 /* The main loop: lines and the ends of searches, in the order they come, until `quit', the end
@@ -436,7 +438,10 @@ static void usage(FILE *f)
                "  --weights FILE  evaluation weights (default: built in)\n"
                "  --eval E        classic or net (default: net when one is built in or given)\n"
                "  --net FILE      the network file (default: built in)\n"
-               "  --egdb DIR      endgame databases\n");
+               "  --egdb DIR      endgame databases\n"
+               "  --book FILE     opening book (default: the installed one, else the built-in\n"
+               "                  one; `none': no book; docs/book.md)\n"
+               "  --book-variety N  any book move within N hundredths of a man of the best\n");
 }
 
 static int cmd_console(int argc, char **argv)
@@ -445,9 +450,11 @@ static int cmd_console(int argc, char **argv)
     engine_default_options(&opt);
     char egdb_dir[CLI_PATH_MAX];
     opt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
+    char book_path[CLI_PATH_MAX];
+    cli_engine_book(&opt, book_path, sizeof book_path);
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     Opts p;
-    opts_begin(&p, "ponder console", argc, argv, "h", longopts, OPTS_ENGINE, &opt);
+    opts_begin(&p, "ponder console", argc, argv, "h", longopts, OPTS_ENGINE | OPTS_BOOK, &opt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         if (c == 'h') {
             usage(stdout);
@@ -498,6 +505,7 @@ static int cmd_console(int argc, char **argv)
     atomic_store(&out_lost, false); /* the command may run more than once in a process */
     c->search = s;
     c->engine_side = WHITE;
+    c->ponder = true;
     c->time = CONSOLE_DEFAULT_TIME;
     game_init(&c->game, &RULES_ENGLISH, NULL);
     line_reader_init(&c->in, STDIN_FILENO);
@@ -512,7 +520,7 @@ static int cmd_console(int argc, char **argv)
     return ok ? 0 : 1;
 
 bad:
-    usage(stderr);
+    opts_see_help("ponder console");
     return 2;
 }
 

@@ -56,8 +56,11 @@ typedef struct {
     int engine_side;                 /* the side it plays otherwise */
     int depth;                       /* `sd' (0: no limit) */
     double time;                     /* `st' in seconds (0: no limit) */
+    bool ponder;                     /* think on the user's time (`hard', the default; `easy') */
     bool verbose;                    /* print the thinking table while thinking and pondering */
-    bool rotated;                    /* draw the board turned 180 degrees */
+    bool flipped;                    /* draw Black's side (squares 1-4) at the bottom, as the
+                                        original program did, instead of at the top as PDN
+                                        diagrams (and `play' and the web board) do */
     bool have_expected;              /* whether the engine expects a reply, for pondering */
     Move expected;                   /* that reply */
     LineReader in;                   /* stdin */

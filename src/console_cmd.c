@@ -15,11 +15,13 @@
 
 #include "notation.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef enum {
     NEXT_PROMPT,  /* print the prompt, then let the engine search by itself */
@@ -61,9 +63,12 @@ static const char *const HELP_TEXT =
     "    analyze         Search the position on the board and show the engine's\n"
     "                    thinking, without playing a move.\n"
     "    black           Put Black on move; the engine takes White.\n"
+    "    easy            Stop thinking on your time: by default, while you are on\n"
+    "                    move, the engine thinks about its reply (a whole core).\n"
     "    force           Make the engine play neither side: you enter every move.\n"
     "    go              Leave force mode and give the engine the side on move: it\n"
     "                    thinks, then plays.\n"
+    "    hard            Think on your time again (the default).\n"
     "    help            Show this list of commands.\n"
     "    history         List the moves played since the start position.\n"
     "    new             Start a new game from the standard position.\n"
@@ -71,7 +76,8 @@ static const char *const HELP_TEXT =
     "                    engine thinks.\n"
     "    print           Show the board.\n"
     "    quit            Leave the program.\n"
-    "    rotate          Turn the board drawing around by 180 degrees.\n"
+    "    rotate          Turn the board drawing around (also `flip'): Black's side,\n"
+    "                    squares 1-4, is at the top at first, as in PDN diagrams.\n"
     "    setboard FEN    Set up the position FEN, e.g. B:W18,24,K30:B1,2,K9.\n"
     "    sd DEPTH        Search at most DEPTH plies deep (`unlimited': no limit).\n"
     "    st TIME         Think at most TIME seconds per move (default 5;\n"
@@ -94,6 +100,18 @@ static void restart_from(Console *c, const Board *b)
     c->part_len = 0;
     c->part_splits = 0;
     forget_expected(c);
+}
+
+static Next cmd_easy(Console *c, const char *arg, const char *line)
+{
+    c->ponder = false;
+    return NEXT_PROMPT;
+}
+
+static Next cmd_hard(Console *c, const char *arg, const char *line)
+{
+    c->ponder = true;
+    return NEXT_PROMPT;
 }
 
 static Next cmd_help(Console *c, const char *arg, const char *line)
@@ -163,7 +181,7 @@ static Next cmd_print(Console *c, const char *arg, const char *line)
 
 static Next cmd_rotate(Console *c, const char *arg, const char *line)
 {
-    c->rotated = !c->rotated;
+    c->flipped = !c->flipped;
     console_show_position(c);
     return NEXT_PROMPT;
 }
@@ -279,19 +297,44 @@ static Next cmd_undo(Console *c, const char *arg, const char *line)
     return NEXT_PROMPT;
 }
 
+/* The FEN of ARG, which may also be the line the console prints, `;[FEN "..."]' (or the PDN tag
+ * `[FEN "..."]'), copied into BUF of SIZE bytes. */
+static const char *fen_of(const char *arg, char *buf, size_t size)
+{
+    const char *p = arg;
+    if (*p == ';')
+        p++;
+    size_t n = strlen(p);
+    if (strncmp(p, "[FEN \"", 6) != 0 || n < 8 || strcmp(p + n - 2, "\"]") != 0)
+        return arg;
+    snprintf(buf, size, "%.*s", (int)(n - 8), p + 6);
+    return buf;
+}
+
 static Next cmd_setboard(Console *c, const char *arg, const char *line)
 {
     Board b;
     ParseError e;
+    char fen[CONSOLE_LINE_MAX];
+    arg = fen_of(arg, fen, sizeof fen);
     if (!notation_parse_fen(arg, &b, &e)) {
         char reason[ERR_LEN + 16];
         snprintf(reason, sizeof reason, "illegal FEN, %s", e.msg);
         console_error(reason, arg);
         return NEXT_PROMPT;
     }
+    char why[ERR_LEN];
+    if (!board_reachable(&b, why)) {
+        char reason[ERR_LEN + 16];
+        snprintf(reason, sizeof reason, "illegal FEN, %s", why);
+        console_error(reason, arg);
+        return NEXT_PROMPT;
+    }
     restart_from(c, &b);
     engine_new_game(c->engine);
     console_show_position(c);
+    /* A finished position says so at once, not at the next `go'. */
+    console_announce_result(c);
     return NEXT_PROMPT;
 }
 
@@ -400,11 +443,15 @@ typedef struct {
 } ConsoleCommand;
 
 static const ConsoleCommand COMMANDS[] = {
+    /* clang-format off */
     {"?", cmd_help, 0},
     {"analyze", cmd_analyze, 0},
     {"black", cmd_black, 0},
+    {"easy", cmd_easy, 0},
+    {"flip", cmd_rotate, 0},
     {"force", cmd_force, 0},
     {"go", cmd_go, 0},
+    {"hard", cmd_hard, 0},
     {"help", cmd_help, 0},
     {"history", cmd_history, 0},
     {"new", cmd_new, 0},
@@ -418,6 +465,7 @@ static const ConsoleCommand COMMANDS[] = {
     {"undo", cmd_undo, 0},
     {"verbose", cmd_verbose, 0},
     {"white", cmd_white, 0},
+    /* clang-format on */
 };
 
 /* Carries out one input line. Returns false to quit. */
@@ -440,12 +488,19 @@ bool console_execute(Console *c, char *line, LineStatus status)
         const char *arg = line + word;
         while (*arg == ' ' || *arg == '\t')
             arg++;
+        /* Command names in any case (`HELP' is `help'); a first word of letters alone that
+         * names none is an unknown command, anything else a move. */
         const ConsoleCommand *cmd = NULL;
+        bool letters = word > 0;
+        for (size_t i = 0; i < word; i++)
+            letters = letters && isalpha((unsigned char)line[i]);
         for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-            if (strlen(COMMANDS[i].name) == word && strncmp(COMMANDS[i].name, line, word) == 0)
+            if (strlen(COMMANDS[i].name) == word && strncasecmp(COMMANDS[i].name, line, word) == 0)
                 cmd = &COMMANDS[i];
         if (*line == '\0') {
             /* An empty line: just the prompt again. */
+        } else if (!cmd && letters) {
+            console_error("unknown command, `help' lists them", line);
         } else if (!cmd) {
             next = cmd_move(c, line);
         } else if (cmd->args == 1 && *arg == '\0') {

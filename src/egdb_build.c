@@ -509,10 +509,12 @@ bool egdb_build(const EgdbBuildOptions *opt, EgdbProgress progress, void *ctx, c
         if (ok && progress && !opt->quiet) {
             double rate = built_time > 0 ? (double)built_positions / built_time : 0;
             double left = rate > 0 ? (double)(total - done) / rate : 0;
-            char line[200];
+            char line[200], name[32];
+            snprintf(name, sizeof name, "%d-%d-%d-%d%s", c.bm, c.bk, c.wm, c.wk,
+                     self_twin ? "" : " +twin");
             snprintf(line, sizeof line,
-                     "%-7s %d-%d-%d-%d%s  %12llu positions  %7.1f s   %5.1f%% done, %.0f s elapsed, about %.0f s left",
-                     how, c.bm, c.bk, c.wm, c.wk, self_twin ? "" : " +twin",
+                     "%-7s %-13s %12llu positions  %7.1f s   %5.1f%% done, %.0f s elapsed, about %.0f s left",
+                     how, name,
                      (unsigned long long)size, util_now() - ts, 100.0 * (double)done / (double)total,
                      util_now() - t0, left);
             progress(line, ctx);

@@ -18,6 +18,7 @@
  */
 #include "engine.h"
 
+#include "book.h"
 #include "eval.h"
 #include "nnue_hook.h"
 #include "ponder.h"
@@ -48,6 +49,9 @@ struct Engine {
     void *egdb_handle;
     int egdb_pieces;
     char egdb_dir[ENGINE_PATH_MAX]; /* their directory ("": none) */
+    Book *book;                  /* the opening book, or NULL */
+    int book_variety;            /* EngineOptions.book_variety */
+    uint64_t book_rng;           /* the book's random state (variety), guarded by lock */
     const NnueDriver *nnue;      /* the network's driver when net is set */
     void *net;                   /* the network evaluating, or NULL for the classic evaluation */
     /* Jobs (guarded by lock, except what the search reads atomically). */
@@ -268,8 +272,47 @@ Engine *engine_new(const EngineOptions *opt, char *err)
         engine_free(e);
         return NULL;
     }
+
+    /* The opening book: a file, or the one built in (book_default.c, from data/book/). */
+    if (opt->book)
+        e->book = book_load(opt->book, err);
+    else if (opt->book_builtin && book_default_size > 0)
+        e->book = book_parse(book_default_data, book_default_size, "the built-in book", err);
+    if ((opt->book || (opt->book_builtin && book_default_size > 0)) && !e->book) {
+        engine_free(e);
+        return NULL;
+    }
+    e->book_variety = opt->book_variety < 0 ? 0 : opt->book_variety;
+    e->book_rng = (uint64_t)(uintptr_t)e ^ (uint64_t)(timeman_now() * 1e9);
     return e;
 }
+
+/* The book's move for the running job, when it has one and the job is a game move (not an
+ * analysis, a ponder search or a search for further lines). */
+static bool book_answer(Engine *e, SearchResult *r)
+{
+    const SearchLimits *l = &e->sj.limits;
+    if (!e->book || l->infinite || l->ponder || l->no_book || l->exclude_len > 0)
+        return false;
+    BookHit h;
+    pthread_mutex_lock(&e->lock);
+    BookChoice c = {e->book_variety, &e->book_rng};
+    bool hit = book_choose(e->book, &e->game.board, &c, &h);
+    pthread_mutex_unlock(&e->lock);
+    if (!hit)
+        return false;
+    memset(r, 0, sizeof *r);
+    r->has_move = true;
+    r->best = h.move;
+    r->book = true;
+    r->info.depth = h.depth;
+    r->info.score = h.score;
+    r->info.pv_len = 1;
+    r->info.pv[0] = h.move;
+    return true;
+}
+
+bool engine_has_book(const Engine *e) { return e->book != NULL; }
 
 void engine_free(Engine *e)
 {
@@ -291,6 +334,7 @@ void engine_free(Engine *e)
         tt_free(&e->tt);
     if (e->net)
         e->nnue->free(e->net);
+    book_free(e->book);
     pthread_mutex_destroy(&e->lock);
     free(e);
 }
@@ -367,7 +411,9 @@ static void finish(Engine *e, const SearchResult *r)
 static void job_main(void *arg)
 {
     Engine *e = arg;
-    SearchResult r = search_run(&e->sj);
+    SearchResult r;
+    if (!book_answer(e, &r))
+        r = search_run(&e->sj);
     finish(e, &r);
     if (e->on_done)
         e->on_done(e->job, &r, e->done_ctx);
@@ -454,7 +500,8 @@ SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
     pthread_mutex_unlock(&e->lock);
     if (!job)
         return r;
-    r = search_run(&e->sj);
+    if (!book_answer(e, &r))
+        r = search_run(&e->sj);
     finish(e, &r);
     pthread_mutex_lock(&e->lock);
     e->unwaited = false;

@@ -65,6 +65,12 @@ typedef struct {
     const char *net;         /* network file, or NULL for the built-in network */
     const char *egdb_dir;    /* endgame database directory, or NULL for none (the default;
                                 front ends compute theirs with cli_engine_egdb()) */
+    const char *book;        /* opening book file (docs/book.md), or NULL: see book_builtin */
+    bool book_builtin;       /* with book NULL: play from the book compiled into the binary,
+                                if there is one (front ends: cli_engine_book()); the default
+                                is no book */
+    int book_variety;        /* 0: the book's best move; N: at random among the moves within
+                                N hundredths of a man of the best, the better more often */
 } EngineOptions;
 
 /* Called once when a job started by engine_start() has ended, from the search thread, with its
@@ -107,6 +113,9 @@ EngineJob engine_start(Engine *e, const Game *g, const SearchLimits *limits,
  * move had no legal move). Returns false, leaving *OUT alone, when JOB is not the engine's
  * un-waited job (already waited for, never started, or another thread is waiting for it). */
 bool engine_wait(Engine *e, EngineJob job, SearchResult *out);
+
+/* Whether E plays from an opening book. */
+bool engine_has_book(const Engine *e);
 
 /* Ends JOB (0: whichever job is running) as soon as possible; its result is the best move of the
  * last finished iteration. Returns whether the job was running. Safe from any thread, including

@@ -329,7 +329,7 @@ int cmd_hackerrank(int argc, char **argv)
     }
     return 0;
 bad:
-    usage(stderr);
+    opts_see_help("ponder hackerrank");
     return 2;
 }
 

@@ -656,12 +656,12 @@ static int cmd_hub(int argc, char **argv)
             usage(stdout);
             return 0;
         }
-        usage(stderr);
+        opts_see_help("ponder hub");
         return 2;
     }
     if (optind < argc) {
         fprintf(stderr, "ponder hub: unexpected argument `%s'\n", argv[optind]);
-        usage(stderr);
+        opts_see_help("ponder hub");
         return 2;
     }
     static Hub h;
@@ -669,6 +669,8 @@ static int cmd_hub(int argc, char **argv)
     if (cli_engine_egdb(h.egdb, sizeof h.egdb) == NULL) /* what `ponder egdb build' made, if any */
         h.egdb[0] = '\0';
     h.opt.egdb_dir = h.egdb[0] ? h.egdb : NULL;
+    static char book_path[CLI_PATH_MAX];
+    cli_engine_book(&h.opt, book_path, sizeof book_path);
     static char line[HUB_LINE_MAX];
     bool go_on = true;
     while (go_on && fgets(line, sizeof line, stdin)) {

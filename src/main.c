@@ -1,7 +1,8 @@
 /*
  * main.c - the `ponder` multi-call binary: finds the subcommand (registered by its own file, see
  * command.h) and runs it. With no arguments, or only options, it runs the engine console;
- * `ponder help` lists the commands and `ponder help CMD` is `ponder CMD --help`.
+ * `ponder help` lists the commands and `ponder help CMD` is `ponder CMD --help`; `ponder
+ * --version` is `ponder version`.
  */
 #include "command.h"
 #include "egdb.h"
@@ -40,6 +41,11 @@ int main(int argc, char **argv)
         return 0;
     }
     const char *name = argv[1];
+    if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0) {
+        const Command *v = command_find("version");
+        if (v)
+            return v->run(argc - 1, (char *[]){"version", NULL});
+    }
     if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         if (argc > 2) {
             const Command *c = command_find(argv[2]);
@@ -59,7 +65,6 @@ int main(int argc, char **argv)
     const Command *c = command_find(name);
     if (c)
         return c->run(argc - 1, argv + 1);
-    fprintf(stderr, "ponder: unknown command `%s'\n\n", name);
-    help(stderr);
+    fprintf(stderr, "ponder: unknown command `%s' (`ponder help' lists them)\n", name);
     return 2;
 }

@@ -11,6 +11,7 @@
 #include "command.h"
 #include "match_run.h"
 #include "match_stats.h"
+#include "opts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -39,8 +40,8 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: ponder match [options] 'COMMAND A' 'COMMAND B'\n"
                "\n"
-               "Plays games between two programs speaking seed 002's middleware protocol\n"
-               "(`ponder player' does), each opening twice with colours swapped, and reports\n"
+               "Plays games between two programs speaking the middleware protocol of\n"
+               "`ponder player' (one move a line, see `ponder player --help'), each opening twice with colours swapped, and reports\n"
                "W/D/L for A, the Elo difference with its 95%% interval, the likelihood of\n"
                "superiority and how the games ended.\n"
                "  --games N         games to play (default: two per opening)\n"
@@ -178,8 +179,12 @@ static void print_summary(const MatchState *m)
                                         : "no decision yet");
     }
     print_causes(stdout, m);
-    printf("Slowest answer: %s %.3f s, %s %.3f s (first answers, start-up included: %.3f s, "
-           "%.3f s)\n", a, m->max_reply[0], b, m->max_reply[1], m->max_first[0], m->max_first[1]);
+    char t[4][32];
+    printf("Slowest answer: %s %s, %s %s (first answers, start-up included: %s, %s)\n", a,
+           run_format_seconds(m->max_reply[0], t[0], sizeof t[0]), b,
+           run_format_seconds(m->max_reply[1], t[1], sizeof t[1]),
+           run_format_seconds(m->max_first[0], t[2], sizeof t[2]),
+           run_format_seconds(m->max_first[1], t[3], sizeof t[3]));
     printf("Answers over %g s, saved by the margin: %s %ld of %ld, %s %ld of %ld\n", m->time, a,
            m->late[0], m->replies[0], b, m->late[1], m->replies[1]);
     fflush(stdout);
@@ -388,7 +393,10 @@ static int cmd_match(int argc, char **argv)
     if (st == RUN_INTERRUPTED)
         fprintf(stderr, "ponder match: interrupted by signal %d: games in progress abandoned\n",
                 sig);
-    print_summary(&m);
+    /* A run that failed before any game ended (a program that cannot start) has no score to
+     * show: the error alone. */
+    if (st != RUN_FAILED || m.wdl.wins + m.wdl.draws + m.wdl.losses > 0)
+        print_summary(&m);
     int status = 0;
     if (st == RUN_FAILED) {
         fprintf(stderr, "ponder match: %s\n", err);
@@ -402,7 +410,7 @@ static int cmd_match(int argc, char **argv)
     free(openings);
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder match");
     return 2;
 }
 

@@ -123,8 +123,20 @@ static char **plain_words(const char *command)
     return argv;
 }
 
-/* PROGRAM's path: itself when it has a `/', else the first executable match on $PATH. A
- * malloc'd string, or NULL when there is none. */
+/* This program's own path (so that `ponder player' works from the build directory, where
+ * `make' leaves ./ponder and nothing is on $PATH). A malloc'd string, or NULL. */
+static char *self_path(void)
+{
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0 || (size_t)n >= sizeof buf - 1)
+        return NULL;
+    buf[n] = '\0';
+    return strdup(buf);
+}
+
+/* PROGRAM's path: itself when it has a `/', else the first executable match on $PATH, else for
+ * `ponder' this very program. A malloc'd string, or NULL when there is none. */
 static char *find_program(const char *program)
 {
     if (strchr(program, '/'))
@@ -146,7 +158,7 @@ static char *find_program(const char *program)
         free(full);
         p += n;
         if (*p == '\0')
-            return NULL;
+            return strcmp(program, "ponder") == 0 ? self_path() : NULL;
     }
 }
 

@@ -43,6 +43,17 @@ static const char *const CAUSE_TEXT[END_NB] = {
 
 const char *run_cause_text(EndCause c) { return c >= 0 && c < END_NB ? CAUSE_TEXT[c] : "?"; }
 
+const char *run_format_seconds(double seconds, char *buf, size_t size)
+{
+    if (seconds < 0.001)
+        snprintf(buf, size, "%.3f ms", seconds * 1e3);
+    else if (seconds < 1.0)
+        snprintf(buf, size, "%.1f ms", seconds * 1e3);
+    else
+        snprintf(buf, size, "%.3f s", seconds);
+    return buf;
+}
+
 void run_default_options(RunOptions *o, const char *event)
 {
     memset(o, 0, sizeof *o);
@@ -145,13 +156,13 @@ int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd)
         bool ok = c != OPTS_BAD && (c >= RUN_OPT_OWN ? cmd->option(cmd->ctx, c, optarg)
                                                      : common_option(o, c, optarg));
         if (!ok) {
-            cmd->usage(stderr);
+            opts_see_help(cmd->prog);
             return 2;
         }
     }
     for (; optind < argc; optind++)
         if (!cmd->argument(cmd->ctx, argv[optind])) {
-            cmd->usage(stderr);
+            opts_see_help(cmd->prog);
             return 2;
         }
     return -1;
@@ -180,7 +191,9 @@ void run_usage_options(FILE *f)
             "Each command is a shell command line started for every game. `{fen}' in it is\n"
             "replaced by the game's start position (e.g. 'ponder player --fen {fen}'); a\n"
             "command without {fen} plays from the standard start, so when no command has it\n"
-            "every game starts there (colours still alternate).\n");
+            "every game starts there (colours still alternate). A command whose first word\n"
+            "is `ponder' runs this program when no `ponder' is on $PATH. A command that\n"
+            "cannot start (exit status 126 or 127) stops the run at once (exit status 1).\n");
 }
 
 int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, char *err)

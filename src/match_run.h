@@ -76,7 +76,7 @@ typedef struct {
 /* Reads the command line of match or tournament (getopt_long; ARGV[0] is the command): the
  * common options into O (defaults set by run_default_options), the command's own through CMD.
  * Returns -1 when the run can go on, 0 after printing the usage for --help, 2 after a bad option
- * or argument (the message and the usage printed on stderr). */
+ * or argument (the message and "see `PROG --help'" printed on stderr). */
 int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd);
 
 /* Usage lines of the common options, for the commands' --help. */
@@ -113,3 +113,7 @@ void run_progress_end(void);
 
 /* The name of an end cause for people ("time overrun", "40-move rule", ...). */
 const char *run_cause_text(EndCause c);
+
+/* SECONDS for the tables, precise enough to tell fast programs apart: "0.052 ms" below a
+ * millisecond, "53.2 ms" below a second, "1.234 s" above. Returns BUF. */
+const char *run_format_seconds(double seconds, char *buf, size_t size);

@@ -19,7 +19,16 @@
 #include <string.h>
 
 /* The codes of the engine options: above any code a program uses. */
-enum { CODE_HASH = 0x1000, CODE_THREADS, CODE_WEIGHTS, CODE_EGDB, CODE_EVAL, CODE_NET };
+enum {
+    CODE_HASH = 0x1000,
+    CODE_THREADS,
+    CODE_WEIGHTS,
+    CODE_EGDB,
+    CODE_EVAL,
+    CODE_NET,
+    CODE_BOOK,
+    CODE_BOOK_VARIETY,
+};
 
 /* The one table of engine options: name, the OPTS_* bit that asks for it, its code. A new
  * engine option is a bit in opts.h, a row here and a case in engine_option(); every program
@@ -35,6 +44,8 @@ static const struct {
     {"egdb", OPTS_EGDB, CODE_EGDB},
     {"eval", OPTS_EVAL, CODE_EVAL},
     {"net", OPTS_NET, CODE_NET},
+    {"book", OPTS_BOOK, CODE_BOOK},
+    {"book-variety", OPTS_BOOK, CODE_BOOK_VARIETY},
 };
 
 void opts_begin(Opts *p, const char *prog, int argc, char **argv, const char *shortopts,
@@ -139,6 +150,15 @@ static bool engine_option(Opts *p, int code, const char *value)
     case CODE_NET:
         eo->net = value;
         return true;
+    case CODE_BOOK: /* a file, or `none': no book at all (not even the built-in one) */
+        eo->book = strcmp(value, "none") == 0 ? NULL : value;
+        eo->book_builtin = false;
+        return true;
+    case CODE_BOOK_VARIETY:
+        if (!cli_long("--book-variety", value, 0, 10000, &n))
+            return false;
+        eo->book_variety = (int)n;
+        return true;
     default: /* CODE_EGDB */
         eo->egdb_dir = value;
         return true;
@@ -155,9 +175,14 @@ int opts_next(Opts *p)
             complain(p, c);
             return OPTS_BAD;
         }
-        if (c < CODE_HASH || c > CODE_NET)
+        if (c < CODE_HASH || c > CODE_BOOK_VARIETY)
             return c;
         if (!engine_option(p, c, optarg))
             return OPTS_BAD;
     }
+}
+
+void opts_see_help(const char *prog)
+{
+    fprintf(stderr, "see `%s --help'\n", prog);
 }

@@ -14,7 +14,8 @@
  *
  * Errors (an unknown or ambiguous option, a missing value, a value given to a flag, a bad engine
  * option value) are printed on stderr as `PROG: ...' naming the option; the caller then prints
- * its usage and exits 2. getopt's own messages are turned off (opterr = 0).
+ * "see `PROG --help'" (opts_see_help) and exits 2. getopt's own messages are turned off
+ * (opterr = 0).
  */
 #pragma once
 
@@ -32,6 +33,8 @@ enum {
     OPTS_EVAL = 1 << 4,    /* --eval classic|net: which evaluation */
     OPTS_NET = 1 << 5,     /* --net FILE: the network */
     OPTS_ENGINE = OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET,
+    OPTS_BOOK = 1 << 6,    /* --book FILE|none and --book-variety N: the opening book (for the
+                              programs that play games; not part of OPTS_ENGINE) */
 };
 
 enum {
@@ -63,3 +66,7 @@ void opts_begin(Opts *p, const char *prog, int argc, char **argv, const char *sh
  * optarg. Engine options are read on the way. Returns OPTS_END when the options end (optind is
  * then the first other argument) or OPTS_BAD after printing what was wrong. */
 int opts_next(Opts *p);
+
+/* After a bad option or argument, once its message is out: the line "see `PROG --help'" on
+ * stderr, rather than the whole usage, which would scroll the message away. */
+void opts_see_help(const char *prog);

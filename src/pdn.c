@@ -626,6 +626,13 @@ static void wrap_word(FILE *f, char *line, size_t *len, const char *word)
     *len += n;
 }
 
+/* Whether pdn_write_game writes tag NAME itself (a caller's is left out). */
+static bool owned_tag(const char *name)
+{
+    return !strcmp(name, "Result") || !strcmp(name, "FEN") || !strcmp(name, "SetUp") ||
+           !strcmp(name, "GameType");
+}
+
 bool pdn_write_game(FILE *f, const Game *g, const PdnTag *tags, int ntags, const char *result)
 {
     if (!result)
@@ -640,20 +647,20 @@ bool pdn_write_game(FILE *f, const Game *g, const PdnTag *tags, int ntags, const
         for (int j = 0; j < k; j++)
             if (strcmp(tags[j].name, tags[k].name) == 0)
                 return errno = EINVAL, false;
-        own += strcmp(tags[k].name, "Result") && strcmp(tags[k].name, "FEN") &&
-               strcmp(tags[k].name, "SetUp");
+        own += !owned_tag(tags[k].name);
     }
-    if (own > PDN_MAX_TAGS - 3)
+    if (own > PDN_MAX_TAGS - 4)
         return errno = EINVAL, false;
 
-    /* 1. Tags: the caller's, then the set-up and the result, which this function owns. */
+    /* 1. Tags: the caller's, then the game type (21: English checkers, so that other programs
+     * need not guess), the set-up and the result, which this function owns. */
     Board start;
     board_start(&start);
     bool setup = !board_equal(&start, &g->start);
     for (int k = 0; k < ntags; k++)
-        if (strcmp(tags[k].name, "Result") && strcmp(tags[k].name, "FEN") &&
-            strcmp(tags[k].name, "SetUp"))
+        if (!owned_tag(tags[k].name))
             write_tag(f, tags[k].name, tags[k].value);
+    write_tag(f, "GameType", "21");
     if (setup) {
         char fen[200];
         notation_format_fen(&g->start, fen, sizeof fen);

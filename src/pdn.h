@@ -67,5 +67,6 @@ const char *pdn_tag(const PdnGame *g, const char *name);
  * ending with RESULT ("1-0", "0-1", "1/2-1/2" or "*"; NULL means "*"), and an empty line. Line
  * breaks in tag values are written as blanks. Returns false with errno set on a write error, and
  * (EINVAL, nothing written) for another result, a tag name that is not letters, digits and `_',
- * a name given twice, or more than PDN_MAX_TAGS - 3 tags. */
+ * a name given twice, or more than PDN_MAX_TAGS - 4 tags. It writes the GameType ("21"), SetUp,
+ * FEN and Result tags itself (the caller's of those names are left out). */
 bool pdn_write_game(FILE *f, const Game *g, const PdnTag *tags, int ntags, const char *result);

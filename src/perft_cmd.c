@@ -105,10 +105,11 @@ int cmd_perft(int argc, char **argv)
         fprintf(stderr, "ponder perft: cannot allocate %ld MB for the hash table\n", hash_mb);
         return 1;
     }
-    for (int d = 1; d <= depth; d++) {
+    /* Depth 0 is one line too: the root alone, one leaf. */
+    for (int d = depth == 0 ? 0 : 1; d <= depth; d++) {
         double t0 = util_now();
         uint64_t nodes = 0;
-        if (divide && d == depth) {
+        if (divide && d == depth && d > 0) {
             MoveList list;
             movegen_generate(&b, rules, paths, &list);
             for (int i = 0; i < list.count; i++) {
@@ -130,7 +131,7 @@ int cmd_perft(int argc, char **argv)
     perft_hash_free(h);
     return 0;
 bad:
-    usage(stderr);
+    opts_see_help("ponder perft");
     return 2;
 }
 

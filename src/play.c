@@ -11,8 +11,9 @@
  * move itself, or a command; a computer turn is one engine_search() within the limits.
  *
  * Every answer is checked; a bad one is answered with what was wrong and the question is asked
- * again. End of input at any question ends the program cleanly with status 0. When stdin is not a
- * terminal the answers are echoed, so that a piped game reads like one played by hand. The
+ * again. End of input, or `quit', at any question ends the program cleanly with status 0; `quit'
+ * or Ctrl-C during a game first offers to save it (a second Ctrl-C leaves at once). When stdin is
+ * not a terminal the answers are echoed, so that a piped game reads like one played by hand. The
  * options, the set-up questions and the line reader are in play_setup.c, the drawing in
  * play_view.c.
  */
@@ -22,6 +23,7 @@
 #include "cli.h"
 #include "command.h"
 #include "notation.h"
+#include "opts.h"
 #include "pdn.h"
 
 #include <ctype.h>
@@ -30,6 +32,14 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+
+volatile sig_atomic_t play_interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    play_interrupted = 1;
+}
 
 /* How a turn ended: a move played, moves taken back (the position is shown again), or the end. */
 typedef enum { TURN_PLAYED, TURN_AGAIN, TURN_QUIT } TurnStatus;
@@ -109,7 +119,8 @@ static void on_iteration(const SearchInfo *info, void *ctx)
         printf("\r  ... depth %d, %s, %.1f s, %s%-20s\r", info->depth, score, info->time, mv, "");
         fflush(stdout);
     }
-    if (score_is_decisive(info->score) && score_plies_to_end(info->score) <= info->depth)
+    if ((score_is_decisive(info->score) && score_plies_to_end(info->score) <= info->depth) ||
+        play_interrupted)
         engine_stop(p->engine, 0);
 }
 
@@ -162,6 +173,10 @@ static TurnStatus computer_turn(Play *p)
         fflush(stdout);
         double seconds;
         SearchResult r = think(p, &seconds);
+        if (play_interrupted) { /* Ctrl-C while it thought: no move, the game ends */
+            printf("\n");
+            return TURN_QUIT;
+        }
         if (!r.has_move) /* cannot happen: the game is not over, so there is a legal move */
             return TURN_QUIT;
         m = r.best;
@@ -184,6 +199,7 @@ static void print_help(void)
            "    hint        ask the computer for a move\n"
            "    save FILE   write the game so far to FILE (PDN)\n"
            "    board       show the board and the moves again\n"
+           "    flip        turn the board around (Black's side at the top or the bottom)\n"
            "    quit        end the game (so does Ctrl-D)\n");
 }
 
@@ -296,10 +312,13 @@ static int resolve_move(const Play *p, const MoveList *list, const char *text, c
             parse_error_format(&e, why + 2, sizeof why - 4);
             strcat(why, ")");
         }
+        char numbers[48] = "1, the only move";
+        if (list->count > 1)
+            snprintf(numbers, sizeof numbers, "a number from 1 to %d", list->count);
         snprintf(msg, size,
-                 "`%s' is not a move or a command%s. Type a number from 1 to %d, a move like "
-                 "the ones listed, or help.",
-                 text, why, list->count);
+                 "`%s' is not a move or a command%s. Type %s, a move like the ones listed, or "
+                 "help.",
+                 text, why, numbers);
         return 0;
     }
     int found = 0, candidates[MAX_MOVES], nc = 0;
@@ -412,6 +431,12 @@ static TurnStatus human_turn(Play *p)
             hint(p, &list);
             continue;
         }
+        if (strcasecmp(a, "flip") == 0) {
+            p->style.flip = !p->style.flip;
+            show_position(p);
+            play_view_moves(stdout, &p->style, list.moves, list.count);
+            continue;
+        }
         if (strcasecmp(a, "board") == 0) {
             show_position(p);
             play_view_moves(stdout, &p->style, list.moves, list.count);
@@ -425,8 +450,11 @@ static TurnStatus human_turn(Play *p)
         if (number) {
             long v = strlen(a) > 6 ? 0 : strtol(a, NULL, 10);
             if (v < 1 || v > list.count) {
-                snprintf(msg, sizeof msg, "There is no move %s: the moves are numbered 1 to %d.", a,
-                         list.count);
+                if (list.count == 1)
+                    snprintf(msg, sizeof msg, "There is no move %s: there is one move, 1.", a);
+                else
+                    snprintf(msg, sizeof msg,
+                             "There is no move %s: the moves are numbered 1 to %d.", a, list.count);
                 play_complain(p, msg);
                 continue;
             }
@@ -502,6 +530,31 @@ static void offer_pdn(Play *p, const char *result)
     }
 }
 
+/* Leaving a game before its end (quit, or Ctrl-C): if moves were played and the input is still
+ * there to answer, offers to save the game. A second Ctrl-C leaves at once (SA_RESETHAND). */
+static void offer_save(Play *p)
+{
+    if (p->game.ply == 0 || feof(stdin))
+        return;
+    play_interrupted = 0;
+    char buf[LINE_MAX_LEN], *a;
+    for (;;) {
+        if (play_ask(p, "Save the game before leaving? (no, or save FILE)", "no", buf, sizeof buf,
+                     &a) == ASK_EOF)
+            return;
+        if (strncasecmp(a, "save", 4) == 0 && (a[4] == '\0' || a[4] == ' ' || a[4] == '\t')) {
+            if (save_game(p, play_trim(a + 4), "*"))
+                return;
+            continue;
+        }
+        if (play_yes_no(a) == 0)
+            return;
+        char msg[LINE_MAX_LEN + 80];
+        snprintf(msg, sizeof msg, "`%s': please answer no, or save FILE.", a);
+        play_complain(p, msg);
+    }
+}
+
 static void play_game(Play *p)
 {
     for (;;) {
@@ -521,6 +574,9 @@ static void play_game(Play *p)
         }
         TurnStatus t = p->opt.player[g->board.side] == HUMAN ? human_turn(p) : computer_turn(p);
         if (t == TURN_QUIT) {
+            if (play_interrupted)
+                printf("Interrupted.\n");
+            offer_save(p);
             printf("Goodbye.\n");
             return;
         }
@@ -539,11 +595,13 @@ static int cmd_play(int argc, char **argv)
     engine_default_options(&p->opt.engine);
     char egdb_dir[CLI_PATH_MAX];
     p->opt.engine.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
+    char book_path[CLI_PATH_MAX];
+    cli_engine_book(&p->opt.engine, book_path, sizeof book_path);
     int status = play_parse_options(argc, argv, &p->opt);
     if (status == 0)
         return 0;
     if (status == 2) {
-        play_usage(stderr);
+        opts_see_help("ponder play");
         return 2;
     }
     game_init(&p->game, &RULES_ENGLISH, NULL);
@@ -589,7 +647,17 @@ static int cmd_play(int argc, char **argv)
     printf("\n");
     if (count_humans(p) > 0)
         printf("Type a move's number or the move itself; `help' lists the commands.\n");
+    /* Ctrl-C ends the game with an offer to save it, once; a second one leaves at once. No
+     * SA_RESTART: the read under way returns, so the question gives way. */
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    play_interrupted = 0;
+    sigaction(SIGINT, &sa, &old);
     play_game(p);
+    sigaction(SIGINT, &old, NULL);
     engine_free(p->engine);
     fflush(stdout);
     return 0;

@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include <signal.h>
+
 #include "engine.h"
 #include "play_view.h"
 
@@ -33,6 +35,10 @@ typedef struct {
 } PlayOptions;
 
 typedef enum { ASK_OK, ASK_EOF } AskStatus;
+
+/* Set by Ctrl-C (SIGINT) during a game: the question being asked returns ASK_EOF, a search
+ * stops, and the program offers to save the game before it leaves. */
+extern volatile sig_atomic_t play_interrupted;
 
 typedef struct {
     PlayOptions opt; /* the options, completed by the answers to the set-up questions */

@@ -59,6 +59,11 @@ AskStatus play_ask(Play *p, const char *prompt, const char *dflt, char *buf, siz
                 too_long = true;
         }
         buf[n] = '\0';
+        if (c == EOF && ferror(stdin) && errno == EINTR) { /* Ctrl-C: play_interrupted is set */
+            clearerr(stdin);
+            printf("\n");
+            return ASK_EOF;
+        }
         if (c == EOF && n == 0 && !too_long && !nul) {
             printf("\n");
             return ASK_EOF;
@@ -110,6 +115,18 @@ void play_complain(const Play *p, const char *msg)
 
 /* ---- Set-up questions ---- */
 
+/* play_ask for a set-up question, where `quit' (or exit, q) leaves as the end of input does. */
+static AskStatus setup_ask(Play *p, const char *prompt, const char *dflt, char *buf, size_t size,
+                           char **out)
+{
+    if (play_ask(p, prompt, dflt, buf, size, out) == ASK_EOF)
+        return ASK_EOF;
+    if (strcasecmp(*out, "quit") == 0 || strcasecmp(*out, "exit") == 0 ||
+        strcasecmp(*out, "q") == 0)
+        return ASK_EOF;
+    return ASK_OK;
+}
+
 const char *play_player_name(Player pl)
 {
     return pl == HUMAN ? "human" : "computer";
@@ -136,7 +153,7 @@ static AskStatus ask_player(Play *p, int color)
     snprintf(prompt, sizeof prompt, "%s%s: human or computer?", play_color_name(color),
              color == BLACK ? " (moves first)" : "");
     for (;;) {
-        if (play_ask(p, prompt, play_player_name(color == BLACK ? HUMAN : COMPUTER), buf,
+        if (setup_ask(p, prompt, play_player_name(color == BLACK ? HUMAN : COMPUTER), buf,
                      sizeof buf, &a) == ASK_EOF)
             return ASK_EOF;
         if (parse_player(a, &p->opt.player[color]))
@@ -175,7 +192,7 @@ static AskStatus ask_time(Play *p)
     char buf[LINE_MAX_LEN], *a, dflt[32];
     snprintf(dflt, sizeof dflt, "%g", p->opt.time);
     for (;;) {
-        if (play_ask(p, "The computer's time limit per move, in seconds?", dflt, buf, sizeof buf,
+        if (setup_ask(p, "The computer's time limit per move, in seconds?", dflt, buf, sizeof buf,
                      &a) == ASK_EOF)
             return ASK_EOF;
         char msg[LINE_MAX_LEN + 80];
@@ -205,6 +222,10 @@ bool play_load_board(Play *p, const char *path, bool set_time, char *msg, size_t
         snprintf(msg, size, "%s is not a board file: %s.", path, where);
         return false;
     }
+    if (!board_reachable(&b, err)) { /* the rule every program applies to a set-up position */
+        snprintf(msg, size, "%s: %s.", path, err);
+        return false;
+    }
     game_init(&p->game, &RULES_ENGLISH, &b);
     if (set_time)
         p->opt.time = t;
@@ -224,7 +245,7 @@ static AskStatus ask_board(Play *p)
 {
     char buf[LINE_MAX_LEN], *a;
     for (;;) {
-        if (play_ask(p, "Load a board from a file?", "no", buf, sizeof buf, &a) == ASK_EOF)
+        if (setup_ask(p, "Load a board from a file?", "no", buf, sizeof buf, &a) == ASK_EOF)
             return ASK_EOF;
         int yn = play_yes_no(a);
         if (yn == 0)
@@ -244,7 +265,7 @@ static AskStatus ask_board(Play *p)
         play_complain(p, msg);
     }
     for (;;) {
-        if (play_ask(p, "Board file (Enter for the standard start):", NULL, buf, sizeof buf, &a) ==
+        if (setup_ask(p, "Board file (Enter for the standard start):", NULL, buf, sizeof buf, &a) ==
             ASK_EOF)
             return ASK_EOF;
         if (*a == '\0')
@@ -289,7 +310,7 @@ void play_usage(FILE *f)
             "  --white WHO     who plays White\n"
             "  --time S        the computer's time per move in seconds (default %g; a board\n"
             "                  file's own limit is used unless this is given)\n"
-            "  --board FILE    start from a seed-003 board file: 32 digits 0-4 in square order,\n"
+            "  --board FILE    start from a board file: 32 digits 0-4 in square order,\n"
             "                  then the player to move (1 Black, 2 White), then the time limit\n"
             "  --depth N       the computer searches at most N plies (also within the time)\n"
             "  --nodes N       the computer searches about N nodes at most\n"
@@ -301,8 +322,12 @@ void play_usage(FILE *f)
             "  --eval E        classic or net (default: net when one is built in or given)\n"
             "  --net FILE      the network file (default: built in)\n"
             "  --egdb DIR      endgame databases\n"
+            "  --book FILE     opening book (default: the installed one, else the built-in\n"
+            "                  one; `none': no book; docs/book.md)\n"
+            "  --book-variety N  any book move within N hundredths of a man of the best\n"
             "During the game type a move's number or the move (11-15, 9x18x27), or undo, hint,\n"
-            "save FILE, board, help, quit. Ctrl-D at any question quits.\n",
+            "save FILE, board, flip, help, quit. quit or Ctrl-D at any question leaves; quit or\n"
+            "Ctrl-C during a game first offers to save it.\n",
             TIME_DEFAULT);
 }
 
@@ -330,7 +355,7 @@ int play_parse_options(int argc, char **argv, PlayOptions *o)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder play", argc, argv, "h", longopts, OPTS_ENGINE, &o->engine);
+    opts_begin(&p, "ponder play", argc, argv, "h", longopts, OPTS_ENGINE | OPTS_BOOK, &o->engine);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         long n;
         double d;

@@ -71,6 +71,13 @@ static Bitboard path_mask(const Move *last)
     return m;
 }
 
+/* The square drawn at ROW, COL (row 0 at the top), or -1 for a light square: PDN's way up, or
+ * turned around when FLIP. */
+static int square_at(bool flip, int row, int col)
+{
+    return flip ? bb_square_at(7 - row, 7 - col) : bb_square_at(row, col);
+}
+
 /* Two lines per row of squares, five columns per square: the piece line, then the number line. */
 static void board_color(FILE *f, const PlayViewStyle *s, const Board *b, const Move *last)
 {
@@ -79,7 +86,7 @@ static void board_color(FILE *f, const PlayViewStyle *s, const Board *b, const M
     for (int row = 0; row < 8; row++) {
         fputs("    ", f);
         for (int col = 0; col < 8; col++) {
-            int sq = bb_square_at(row, col);
+            int sq = square_at(s->flip, row, col);
             if (sq < 0) {
                 fprintf(f, "%s     ", p->light);
                 continue;
@@ -96,7 +103,7 @@ static void board_color(FILE *f, const PlayViewStyle *s, const Board *b, const M
         }
         fprintf(f, "%s\n    ", SGR_RESET);
         for (int col = 0; col < 8; col++) {
-            int sq = bb_square_at(row, col);
+            int sq = square_at(s->flip, row, col);
             if (sq < 0)
                 fprintf(f, "%s     ", p->light);
             else
@@ -108,14 +115,14 @@ static void board_color(FILE *f, const PlayViewStyle *s, const Board *b, const M
 }
 
 /* ASCII lines; the number of each dark square on the line under it, `*' marking the last move. */
-static void board_plain(FILE *f, const Board *b, const Move *last)
+static void board_plain(FILE *f, bool flip, const Board *b, const Move *last)
 {
     Bitboard path = path_mask(last), taken = last ? last->captured : 0;
     fputs("    +---+---+---+---+---+---+---+---+\n", f);
     for (int row = 0; row < 8; row++) {
         fputs("    |", f);
         for (int col = 0; col < 8; col++) {
-            int sq = bb_square_at(row, col), c = sq >= 0 ? board_color_at(b, sq) : -1;
+            int sq = square_at(flip, row, col), c = sq >= 0 ? board_color_at(b, sq) : -1;
             if (c >= 0 && board_is_king(b, sq))
                 fprintf(f, "[%c]|", c == BLACK ? 'B' : 'W');
             else if (c >= 0)
@@ -129,12 +136,12 @@ static void board_plain(FILE *f, const Board *b, const Move *last)
         }
         fputs("\n    +", f);
         for (int col = 0; col < 8; col++) {
-            int sq = bb_square_at(row, col);
+            int sq = square_at(flip, row, col);
             if (sq < 0) {
                 fputs("---+", f);
                 continue;
             }
-            char label[8];
+            char label[16];
             snprintf(label, sizeof label, "%d%s---", sq + 1, (path >> sq) & 1 ? "*" : "");
             fprintf(f, "%.3s+", label);
         }
@@ -149,7 +156,7 @@ void play_view_board(FILE *f, const PlayViewStyle *s, const Board *b, const Move
     if (s->color)
         board_color(f, s, b, last);
     else
-        board_plain(f, b, last);
+        board_plain(f, s->flip, b, last);
 }
 
 void play_view_moves(FILE *f, const PlayViewStyle *s, const Move *moves, int n)

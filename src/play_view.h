@@ -19,6 +19,8 @@
 typedef struct {
     bool color; /* ANSI colours and attributes */
     bool rich;  /* 256-colour palette (else the 8 basic colours) */
+    bool flip;  /* Black's side (squares 1-4) at the bottom, instead of at the top as PDN
+                   diagrams draw it */
 } PlayViewStyle;
 
 /* Text attributes for messages: empty strings when S has no colour. */

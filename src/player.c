@@ -45,13 +45,15 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: ponder player [--time S] [--depth N] [--fen FEN] [--hash MB] [--threads N]\n"
             "                     [--weights FILE] [--eval classic|net] [--net FILE] [--egdb DIR]\n"
+            "                     [--book FILE|none] [--book-variety N]\n"
             "                     [--baseline | --random [--seed N]]\n"
             "\n"
-            "Plays one game over stdin/stdout in the middleware protocol of seed 002: each input\n"
-            "line is the opponent's move as a full path (`2 11 18'), or `0 0' on the first line\n"
-            "to move first; each is answered with one move, one line, and nothing else is\n"
-            "printed on stdout. End of input ends the program (status 0); an illegal or\n"
-            "unreadable move is reported on stderr (status 1).\n"
+            "Plays one game over stdin/stdout, one move a line. Each input line is the\n"
+            "opponent's move as the squares it visits, separated by spaces: `9 13' for a move,\n"
+            "`2 11 18' for a double jump (2 to 11 to 18); `0 0' as the first line asks the\n"
+            "player to move first. Each is answered with one move in the same form, and\n"
+            "nothing else is printed on stdout. End of input ends the program (status 0); an\n"
+            "illegal or unreadable move is reported on stderr (status 1).\n"
             "  --time S       seconds per move (default 1)\n"
             "  --depth N      search at most N plies (with --time: whichever comes first)\n"
             "  --fen FEN      start from FEN; `0 0' then means: you are the side to move\n"
@@ -61,7 +63,10 @@ static void usage(FILE *f)
             "  --eval E       classic or net (default: net when one is built in or given)\n"
             "  --net FILE     the network file (default: built in)\n"
             "  --egdb DIR     endgame databases\n"
-            "  --baseline     play seed 001's bot instead: depth-6 alpha-beta over its eval2\n"
+            "  --book FILE    opening book (default: the installed one, else the built-in one;\n"
+            "                 `none': no book; docs/book.md)\n"
+            "  --book-variety N  any book move within N hundredths of a man of the best\n"
+            "  --baseline     play a small HackerRank bot instead: depth-6 alpha-beta\n"
             "                 (--depth changes the depth)\n"
             "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
 }
@@ -185,6 +190,8 @@ static int cmd_player(int argc, char **argv)
     engine_default_options(&eo);
     char egdb_dir[CLI_PATH_MAX];
     eo.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
+    char book_path[CLI_PATH_MAX];
+    cli_engine_book(&eo, book_path, sizeof book_path);
     const char *fen = NULL;
     long depth = 0, seed = -1;
     double time = pl.limits.time;
@@ -201,7 +208,7 @@ static int cmd_player(int argc, char **argv)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder player", argc, argv, "h", longopts, OPTS_ENGINE, &eo);
+    opts_begin(&p, "ponder player", argc, argv, "h", longopts, OPTS_ENGINE | OPTS_BOOK, &eo);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
         case 'h':
@@ -247,7 +254,7 @@ static int cmd_player(int argc, char **argv)
             fprintf(stderr, "ponder player: bad FEN `%s': %s\n", fen, msg);
             goto bad;
         }
-        if (!board_valid(&start, bad_board)) {
+        if (!board_valid(&start, bad_board) || !board_reachable(&start, bad_board)) {
             fprintf(stderr, "ponder player: bad FEN `%s': %s\n", fen, bad_board);
             goto bad;
         }
@@ -278,8 +285,9 @@ static int cmd_player(int argc, char **argv)
         engine_free(pl.engine);
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder player");
     return 2;
 }
 
-PONDER_COMMAND("player", cmd_player, 40, "play one game over stdin/stdout (seed 002's middleware protocol)")
+PONDER_COMMAND("player", cmd_player, 40,
+               "play one game over stdin/stdout, one move a line (for match and tournament)")

@@ -135,6 +135,21 @@ static void classify_gone(RefereeResult *r, Proc *p, int side, const char *how)
     }
 }
 
+/* Whether SIDE's program, gone before its first answer, could not be started at all: the shell
+ * says so with exit status 127 (command not found) or 126 (not executable). Such a match cannot
+ * be played, so it stops with ERR saying which command failed, rather than score a game that was
+ * never played. */
+static bool failed_to_start(const RefereeSetup *s, Proc *p, int side, char *err)
+{
+    if (!proc_wait_exit(p, DEATH_WAIT) || proc_crashed(p, NULL) ||
+        (p->exit_code != 126 && p->exit_code != 127))
+        return false;
+    snprintf(err, ERR_LEN, "%s's program could not start (exit status %d: %s): %.60s",
+             color_name(side), p->exit_code,
+             p->exit_code == 127 ? "command not found" : "not executable", s->command[side]);
+    return true;
+}
+
 RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, char *err)
 {
     memset(r, 0, sizeof *r);
@@ -229,6 +244,10 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
             middleware_format_move(&g->moves[g->ply - 1], msg, sizeof msg);
         double t0 = util_now();
         if (!proc_send(p, msg)) {
+            if (first_turn[side] && failed_to_start(s, p, side, err)) {
+                status = REFEREE_FAILED;
+                break;
+            }
             classify_gone(r, p, side, "closed its input");
             break;
         }
@@ -250,6 +269,10 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
             break;
         }
         if (ps == PROC_CLOSED) {
+            if (first && failed_to_start(s, p, side, err)) {
+                status = REFEREE_FAILED;
+                break;
+            }
             classify_gone(r, p, side, "closed its output");
             break;
         }

@@ -61,12 +61,16 @@ typedef struct {
 typedef enum {
     REFEREE_DONE = 0, /* the game finished; the result and the Game are filled in */
     REFEREE_STOPPED,  /* the stop descriptor fired: the game was abandoned, its programs killed */
-    REFEREE_FAILED,   /* the referee itself could not go on (no pipe, no fork): see ERR */
+    REFEREE_FAILED,   /* the referee could not go on (no pipe, no fork), or a program could not
+                         start (not found, not executable): see ERR */
 } RefereeStatus;
 
 /* Plays one game as set up by S, recording the moves in G (the opening's moves first). Every
  * process it starts has ended and been reaped when it returns, whatever the status. On
- * REFEREE_FAILED, ERR (ERR_LEN bytes) says why. */
+ * REFEREE_FAILED, ERR (ERR_LEN bytes) says why: the referee itself could not go on, or a program
+ * could not start at all (the shell's exit status 126 or 127 before its first answer). The
+ * caller ignores SIGPIPE meanwhile (run_games does): a program may be gone before it is written
+ * to. */
 RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, char *err);
 
 /* Short name of a cause for counts and JSON keys ("timeout", "40-move", ...). */

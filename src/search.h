@@ -38,6 +38,7 @@ typedef struct SearchLimits {
     bool ponder;      /* think on the opponent's time: the time, clock and node limits
                          apply only from engine_ponderhit(), which starts the clock; a depth
                          reached before it waits for it (or a stop) */
+    bool no_book;     /* search even when the opening book has the position (evaluations) */
     int exclude_len;  /* root moves in exclude[] (0: none) */
     Move exclude[SEARCH_MAX_EXCLUDE]; /* root moves not to search: the lines already found, so
                                          a caller asks for the 2nd, 3rd best (multi-PV) */
@@ -59,6 +60,8 @@ typedef struct {
     bool has_ponder;         /* whether ponder holds the expected reply */
     Move ponder;             /* the reply the engine expects (for thinking on its time) */
     SearchInfo info;         /* the last finished iteration */
+    bool book;               /* the move came from the opening book (info: the book's score
+                                and depth, no search) */
     int database;            /* the root's endgame-database value for the side to move:
                                 0 not in the databases, 1 win, 2 loss, 3 draw (EgdbValue) */
 } SearchResult;

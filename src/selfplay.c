@@ -592,12 +592,12 @@ static int cmd_selfplay(int argc, char **argv)
 
     char err[ERR_LEN];
     if (o.weights) { /* a bad weights file is a bad argument: checked before anything runs */
-        EngineOptions probe_opt;
-        engine_default_options(&probe_opt);
-        probe_opt.hash_mb = 1;
-        probe_opt.weights = o.weights;
-        probe_opt.egdb_dir = NULL;
-        Engine *probe = engine_new(&probe_opt, err);
+        EngineOptions check;
+        engine_default_options(&check);
+        check.hash_mb = 1;
+        check.weights = o.weights;
+        check.egdb_dir = NULL;
+        Engine *probe = engine_new(&check, err);
         if (!probe) {
             fprintf(stderr, "ponder selfplay: %s\n", err);
             return 2;
@@ -616,7 +616,7 @@ static int cmd_selfplay(int argc, char **argv)
     free(openings);
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder selfplay");
     return 2;
 }
 

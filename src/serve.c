@@ -493,11 +493,35 @@ static void stop_http(struct mg_context *ctx, const struct in_addr *addr, int po
     pthread_join(t, NULL);
 }
 
+/* While the server starts, civetweb's messages are kept (the first one, which has the cause)
+ * instead of printed, so that a failure is said once, with its reason; afterwards they go to
+ * stderr. One server per process, so one of each. */
+static atomic_bool starting;
+static char start_log[256];
+
 static int log_message(const struct mg_connection *conn, const char *message)
 {
     (void)conn;
+    if (atomic_load(&starting)) {
+        if (!start_log[0])
+            snprintf(start_log, sizeof start_log, "%s", message);
+        return 1;
+    }
     fprintf(stderr, "ponder serve: %s\n", message);
     return 1;
+}
+
+/* The reason in civetweb's first start-up message: "cannot bind to H:P: 98 (Address already in
+ * use)" gives "Address already in use"; else the message itself, else FALLBACK. */
+static const char *start_reason(const char *fallback, char *buf, size_t size)
+{
+    const char *open = strrchr(start_log, '(');
+    size_t n = strlen(start_log);
+    if (open && n > 0 && start_log[n - 1] == ')') {
+        snprintf(buf, size, "%.*s", (int)(start_log + n - 1 - open - 1), open + 1);
+        return buf;
+    }
+    return start_log[0] ? start_log : fallback[0] ? fallback : "unknown error";
 }
 
 static void usage(FILE *f)
@@ -521,6 +545,9 @@ static void usage(FILE *f)
         "  --eval E           classic or net (default: net when one is built in or given)\n"
         "  --net FILE         the network file (default: built in)\n"
         "  --egdb DIR         endgame databases for the engine\n"
+        "  --book FILE        opening book (default: the installed one, else the built-in\n"
+        "                     one; `none': no book; docs/book.md)\n"
+        "  --book-variety N   any book move within N hundredths of a man of the best\n"
         "  --verbose          log every request on stderr\n",
         DEFAULT_PORT);
 }
@@ -542,6 +569,8 @@ int cmd_serve(int argc, char **argv)
     engine_default_options(&eopt);
     char egdb_dir[CLI_PATH_MAX];
     eopt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
+    char book_path[CLI_PATH_MAX];
+    cli_engine_book(&eopt, book_path, sizeof book_path);
     eopt.hash_mb = 16; /* each worker's */
     enum {
         OPT_HOST = OPTS_LONG, OPT_PORT, OPT_WORKERS, OPT_MAX_GAMES, OPT_MAX_SOCKETS, OPT_MAX_TIME,
@@ -560,7 +589,7 @@ int cmd_serve(int argc, char **argv)
     };
     Opts p;
     opts_begin(&p, "ponder serve", argc, argv, "h", longopts,
-               OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET, &eopt);
+               OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET | OPTS_BOOK, &eopt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
         case 'h':
@@ -668,10 +697,17 @@ int cmd_serve(int argc, char **argv)
     struct mg_error_data ed = {.text = sv.start_error, .text_buffer_size = sizeof sv.start_error};
     struct mg_init_data init = {
         .callbacks = &cb, .user_data = &sv, .configuration_options = options};
+    start_log[0] = '\0';
+    atomic_store(&starting, true);
     struct mg_context *ctx = mg_start2(&init, &ed);
+    atomic_store(&starting, false);
     if (!ctx) {
-        fprintf(stderr, "ponder serve: cannot listen on %s: %s\n", ports,
-                sv.start_error[0] ? sv.start_error : "unknown error");
+        char reason[256];
+        start_reason(sv.start_error, reason, sizeof reason);
+        fprintf(stderr, "ponder serve: cannot listen on %s: %s%s\n", ports, reason,
+                strstr(reason, "in use") ? " (another program has that port: pick another with "
+                                           "--port N, or --port 0 for any free one)"
+                                         : "");
         serve_store_free(sv.store);
         mg_exit_library();
         pthread_mutex_destroy(&sv.sockets_lock);
@@ -720,7 +756,7 @@ int cmd_serve(int argc, char **argv)
     printf("ponder serve: stopped\n");
     return 0;
 bad:
-    usage(stderr);
+    opts_see_help("ponder serve");
     return 2;
 }
 

@@ -333,15 +333,9 @@ bool serve_api_parse_start(const char *fen, Board *b, ServeReply *rep)
         serve_api_error(rep, 400, "bad FEN: %s", err);
         return false;
     }
-    for (int sq = 0; sq < SQUARE_NB; sq++) {
-        int c = board_color_at(b, sq);
-        if (c >= 0 && !board_is_king(b, sq) && board_crown_square(c, sq)) {
-            serve_api_error(rep, 400,
-                            "bad FEN: a %s man on square %d, its crowning row "
-                            "(write it as a king: K%d)",
-                            serve_color_name(c), sq + 1, sq + 1);
-            return false;
-        }
+    if (!board_reachable(b, err)) { /* the rule every program applies to a set-up position */
+        serve_api_error(rep, 400, "bad FEN: %s", err);
+        return false;
     }
     return true;
 }
@@ -463,6 +457,21 @@ static bool check_can_move(ServeStore *s, ServeGame *g, ServeReply *rep)
     return true;
 }
 
+/* Replies 422 for a move that is not legal and starts on square FROM (0-31): "White is to move"
+ * when FROM holds a piece of the side not on move (the usual slip: a move for the wrong side),
+ * else WHAT. Every illegal move's message is built here. */
+static void illegal_move(const ServeGame *g, int from, const char *what, ServeReply *rep)
+{
+    const Board *b = &g->game.board;
+    int c = from >= 0 && from < SQUARE_NB ? board_color_at(b, from) : -1;
+    if (c >= 0 && c != b->side)
+        serve_api_error(rep, 422, "%s is to move (square %d holds a %s piece)",
+                        b->side == BLACK ? "Black" : "White", from + 1,
+                        c == BLACK ? "Black" : "White");
+    else
+        serve_api_error(rep, 422, "%s", what);
+}
+
 /* The legal move (with the route) that BODY names, or false with the error replied. */
 static bool find_move(const ServeGame *g, const cJSON *body, Move *out, ServeReply *rep)
 {
@@ -484,7 +493,20 @@ static bool find_move(const ServeGame *g, const cJSON *body, Move *out, ServeRep
             char msg[256];
             parse_error_format(&e, msg, sizeof msg);
             bool syntax = strstr(e.msg, "illegal") == NULL && strstr(e.msg, "ambiguous") == NULL;
-            serve_api_error(rep, syntax ? 400 : 422, "move `%.40s': %s", text->valuestring, msg);
+            uint8_t sq[MAX_JUMPS + 4];
+            bool capture;
+            ParseError se;
+            char what[320];
+            snprintf(what, sizeof what, "move `%.40s': %s", text->valuestring, msg);
+            if (syntax || strstr(e.msg, "ambiguous"))
+                serve_api_error(rep, syntax ? 400 : 422, "%s", what);
+            else
+                illegal_move(g,
+                             notation_parse_squares(text->valuestring, sq, (int)sizeof sq,
+                                                    &capture, &se) > 0
+                                 ? sq[0]
+                                 : -1,
+                             what, rep);
             return false;
         }
         return true;
@@ -521,7 +543,9 @@ static bool find_move(const ServeGame *g, const cJSON *body, Move *out, ServeRep
     for (int k = 0; k < n; k++)
         snprintf(shown + strlen(shown), sizeof shown - strlen(shown), "%s%d", k ? " " : "",
                  sq[k] + 1);
-    serve_api_error(rep, 422, "illegal move: no legal move follows the path %s", shown);
+    char what[160];
+    snprintf(what, sizeof what, "illegal move: no legal move follows the path %s", shown);
+    illegal_move(g, sq[0], what, rep);
     return false;
 }
 

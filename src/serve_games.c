@@ -649,7 +649,9 @@ static void run_graph(ServeWorker *w, ServeGame *g, uint64_t job_id, const Serve
     for (;;) {
         int ply = w->scratch->ply;
         SearchContext ctx = {w, g, job_id, 0};
-        SearchResult r = engine_search(w->engine, w->scratch, &job->limits, NULL, &ctx);
+        SearchLimits limits = job->limits;
+        limits.no_book = true; /* an evaluation of every position, not a move to play */
+        SearchResult r = engine_search(w->engine, w->scratch, &limits, NULL, &ctx);
         pthread_mutex_lock(&g->lock);
         bool on = g->job == job_id && !g->stop_requested && !serve_store_stopping(s);
         if (on) {

@@ -10,6 +10,7 @@
 #include "command.h"
 #include "match_run.h"
 #include "match_stats.h"
+#include "opts.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,7 +38,8 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: ponder tournament [options] NAME=COMMAND NAME=COMMAND...\n"
                "\n"
-               "Plays a round robin between programs speaking seed 002's middleware protocol:\n"
+               "Plays a round robin between programs that play like `ponder player' (one move a\n"
+               "line on stdin/stdout):\n"
                "in each round every pair plays the round's opening twice, colours swapped. Ends\n"
                "with the standings (a maximum-likelihood Elo rating for every entrant, mean 0),\n"
                "a crosstable and how the games ended.\n"
@@ -114,19 +116,37 @@ static int by_rating(const void *a, const void *b)
     return si > sj ? -1 : si < sj ? 1 : i - j;
 }
 
+/* The error bar of an entrant's rating: the half-width of the 95% interval of the Elo of its
+ * whole W/D/L against the field (stats_elo's trinomial model, as `match' prints), "inf" when
+ * that is unbounded (too few games, or all won or all lost). */
+static void rating_error(const StatsWdl *wdl, char *buf, size_t size)
+{
+    StatsElo e;
+    stats_elo(wdl, &e);
+    if (isfinite(e.elo_error))
+        snprintf(buf, size, "%.1f", e.elo_error);
+    else
+        snprintf(buf, size, "inf");
+}
+
 static void print_summary(const TournamentState *t, const double *ratings, const int *order)
 {
     int n = t->n;
-    printf("\n%-4s %-16s %8s %6s %6s %6s %6s %7s %6s %8s\n", "rank", "name", "rating", "games",
-           "wins", "draws", "losses", "score", "faults", "slowest");
+    printf("\n%-4s %-16s %8s %6s %6s %6s %6s %6s %7s %6s %9s\n", "rank", "name", "rating", "+-",
+           "games", "wins", "draws", "losses", "score", "faults", "slowest");
     for (int k = 0; k < n; k++) {
         int i = order[k];
         int games = t->wdl[i].wins + t->wdl[i].draws + t->wdl[i].losses;
         double score = games ? (t->wdl[i].wins + 0.5 * t->wdl[i].draws) / games : 0.0;
-        printf("%-4d %-16.16s %+8.1f %6d %6d %6d %6d %6.1f%% %6d %7.3fs\n", k + 1,
-               t->entrants[i].name, ratings[i], games, t->wdl[i].wins, t->wdl[i].draws,
-               t->wdl[i].losses, 100.0 * score, faults_of(t, i), t->max_reply[i]);
+        char err[16], slow[32];
+        rating_error(&t->wdl[i], err, sizeof err);
+        printf("%-4d %-16.16s %+8.1f %6s %6d %6d %6d %6d %6.1f%% %6d %9s\n", k + 1,
+               t->entrants[i].name, ratings[i], err, games, t->wdl[i].wins, t->wdl[i].draws,
+               t->wdl[i].losses, 100.0 * score, faults_of(t, i),
+               run_format_seconds(t->max_reply[i], slow, sizeof slow));
     }
+    printf("(+-: the 95%% interval's half-width of the entrant's score against the field, in "
+           "Elo)\n");
     for (int i = 0; i < n; i++)
         if (fabs(ratings[i]) >= STATS_RATING_CAP) {
             printf("(a rating of +-%d stands for a score with no finite rating, like all wins)\n",
@@ -194,6 +214,10 @@ static bool write_json(const char *path, const TournamentState *t, const double 
         run_json_string(f, t->entrants[i].command);
         fprintf(f, ", \"rating\": ");
         run_json_number(f, ratings[i]);
+        StatsElo e;
+        stats_elo(&t->wdl[i], &e);
+        fprintf(f, ", \"rating_error\": ");
+        run_json_number(f, e.elo_error);
         fprintf(f, ", \"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"score\": ",
                 games, t->wdl[i].wins, t->wdl[i].draws, t->wdl[i].losses);
         run_json_number(f, games ? (t->wdl[i].wins + 0.5 * t->wdl[i].draws) / games : 0.0);
@@ -362,7 +386,8 @@ static int cmd_tournament(int argc, char **argv)
     sort_ratings = ratings;
     sort_wdl = t.wdl;
     qsort(order, (size_t)n, sizeof *order, by_rating);
-    print_summary(&t, ratings, order);
+    if (st != RUN_FAILED || t.done > 0) /* no table when no game ended (one cannot start) */
+        print_summary(&t, ratings, order);
     if (st == RUN_FAILED) {
         fprintf(stderr, "ponder tournament: %s\n", err);
         status = 1;
@@ -383,7 +408,7 @@ out:
     free(openings);
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder tournament");
     return 2;
 }
 

@@ -6,8 +6,8 @@
  * each under a separator line with its number, the board cost and the board. The first bad
  * action ends the run with the assignment's error message (exit status 1). A line `A' then
  * computes and plays one action by minimax of depth 3, `P' up to ten; lines after the command are
- * not read. Stdout is exactly the assignment's output; the only addition, on stderr, is the input
- * line where an error was found.
+ * not carried out (a warning on stderr counts them). Stdout is exactly the assignment's output; the
+ * only addition, on stderr, is the input line where an error was found.
  *
  * Choices where the assignment is silent (see docs/tower.md): blank lines, blanks around a line
  * and CR line ends are ignored; letters may be lower case; an empty input prints the setup alone
@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- The program ---- */
 
@@ -98,6 +99,31 @@ static bool read_line(FILE *f, char *line, size_t *len, bool *too_long)
     return any || c == '\n';
 }
 
+/* After the command `CMD' on input line LINE_NO the game is over as far as the assignment goes:
+ * the lines after it are not carried out. When stdin is not a terminal (where reading on would
+ * wait for the user), counts those that are not blank and warns on stderr if there are any. */
+static void warn_ignored(long line_no, char cmd)
+{
+    if (isatty(fileno(stdin)))
+        return;
+    char line[LINE_KEEP];
+    size_t len;
+    bool too_long;
+    long ignored = 0, first = 0, at = line_no;
+    while (read_line(stdin, line, &len, &too_long)) {
+        at++;
+        if (len > 0 || too_long) {
+            if (ignored++ == 0)
+                first = at;
+        }
+    }
+    if (ignored > 0)
+        fprintf(stderr,
+                "ponder tower: warning: %ld line%s after `%c' (input line %ld) ignored, from "
+                "line %ld: `%c' ends the input\n",
+                ignored, ignored == 1 ? "" : "s", cmd, line_no, first, cmd);
+}
+
 /* Plays up to TURNS computed actions from *B, numbering them after *NUMBER. A turn with no
  * action prints the winner and ends the game. */
 static void play_turns(Board *b, int *number, int turns, int depth, bool use_alphabeta)
@@ -123,7 +149,8 @@ static void usage(FILE *f)
         f,
         "usage: ponder tower [--depth N]\n"
         "\n"
-        "The tower variant of checkers (seed 004): reads actions such as `G6-F5' on stdin, one\n"
+        "The tower variant of checkers (COMP10002, 2021): reads actions such as `G6-F5' on stdin, "
+        "one\n"
         "per line, Black first, and prints the setup and each action with its board cost and\n"
         "board. A final line `A' computes and plays the next action by minimax, `P' plays up\n"
         "to ten; the side left without an action loses. An illegal action prints the reason\n"
@@ -195,7 +222,8 @@ int cmd_tower(int argc, char **argv)
         if (kind == TOWER_LINE_ONE || kind == TOWER_LINE_TEN) {
             play_turns(&b, &number, kind == TOWER_LINE_ONE ? 1 : PLAY_TURNS, (int)depth,
                        use_alphabeta);
-            break; /* lines after the command are not read */
+            warn_ignored(line_no, kind == TOWER_LINE_ONE ? 'A' : 'P');
+            break;
         }
         if (kind == TOWER_LINE_ACTION)
             s = tower_check_action(&b, &cells, &m);
@@ -220,8 +248,9 @@ int cmd_tower(int argc, char **argv)
     }
     return status;
 bad:
-    usage(stderr);
+    opts_see_help("ponder tower");
     return 2;
 }
 
-PONDER_COMMAND("tower", cmd_tower, 60, "the tower variant of seed 004: replay, minimax, play")
+PONDER_COMMAND("tower", cmd_tower, 60,
+               "the tower variant (COMP10002 2021 assignment): replay, minimax, play")

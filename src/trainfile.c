@@ -154,6 +154,14 @@ int trainfile_next(TrainReader *rd, TrainRecord *r, char *err)
                      (unsigned long long)offset, strerror(errno));
             return -1;
         }
+        if (got < sizeof block && rd->block == 0 &&
+            memcmp(block, MAGIC, got < sizeof MAGIC ? got : sizeof MAGIC) != 0) {
+            snprintf(err, ERR_LEN,
+                     "%.60s: not a training-position file (it does not start with the "
+                     "header `ponder selfplay' writes)",
+                     rd->path);
+            return -1;
+        }
         if (got < sizeof block) {
             snprintf(err, ERR_LEN,
                      "%.100s: truncated: the file ends %zu bytes into block %llu (byte %llu)",
@@ -163,9 +171,17 @@ int trainfile_next(TrainReader *rd, TrainRecord *r, char *err)
         char msg[ERR_LEN];
         TrainBlockKind kind = trainfile_decode(block, r, msg);
         rd->block++;
-        if (kind == TRAIN_RECORD && rd->block == 1)
-            snprintf(msg, sizeof msg, "no header: not a training-position file");
-        if (kind == TRAIN_BAD || (kind == TRAIN_RECORD && rd->block == 1)) {
+        /* A first block without the magic: some other kind of file, whatever its bytes would
+         * mean as a record. */
+        bool foreign = rd->block == 1 && memcmp(block, MAGIC, sizeof MAGIC) != 0;
+        if (foreign) {
+            snprintf(err, ERR_LEN,
+                     "%.60s: not a training-position file (it does not start with the "
+                     "header `ponder selfplay' writes)",
+                     rd->path);
+            return -1;
+        }
+        if (kind == TRAIN_BAD) {
             char full[512];
             snprintf(full, sizeof full, "%.100s: block %llu (byte %llu): %s", rd->path,
                      (unsigned long long)rd->block, (unsigned long long)offset, msg);

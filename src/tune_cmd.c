@@ -277,9 +277,12 @@ static int cmd_tune(int argc, char **argv)
     snprintf(comment, sizeof comment,
              "# ponder tune: %zu positions (%zu held out), scale %.2f (%.2f at the start), "
              "lambda %.2f\n"
-             "# loss before: train %.7f valid %.7f; after: train %.7f valid %.7f\n",
+             "# loss before: train %.7f valid %.7f; after: train %.7f valid %.7f\n%s",
              rep.train + rep.valid, rep.valid, rep.scale, rep.scale_start, o.lambda,
-             rep.before_train, rep.before_valid, rep.after_train, rep.after_valid);
+             rep.before_train, rep.before_valid, rep.after_train, rep.after_valid,
+             rep.valid > 0 && rep.after_valid > rep.before_valid
+                 ? "# warning: the held-out loss got worse: these weights overfit\n"
+                 : "");
     if (!write_weights(out, &w, comment, err)) {
         fprintf(stderr, "ponder tune: %s\n", err);
         return 1;
@@ -299,9 +302,17 @@ static int cmd_tune(int argc, char **argv)
             changed++;
     printf("# %d of %d weights changed; wrote %s in %.1f s\n", changed, WEIGHT_NB, out,
            rep.seconds);
+    /* The held-out positions are the test of the fit: worse there means the weights learnt
+     * the training positions rather than the game. */
+    if (rep.valid > 0 && rep.after_valid > rep.before_valid)
+        fprintf(stderr,
+                "ponder tune: warning: the held-out loss got worse (%.7f before, %.7f after): "
+                "the new weights fit the training positions but not the others; use more "
+                "positions, fewer --iterations or a larger --l2 before playing with %s\n",
+                rep.before_valid, rep.after_valid, out);
     return 0;
 bad:
-    usage(stderr);
+    opts_see_help("ponder tune");
     return 2;
 }
 

@@ -14,6 +14,8 @@ trap 'rm -f "$log"' EXIT
 export PONDER_DATA="$PWD/tests/data"
 # The tests must not depend on endgame databases the user may have built.
 export PONDER_EGDB=none
+# Nor on an opening book (installed or built in): tests that want one name it.
+export PONDER_BOOK=none
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:exitcode=86"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 

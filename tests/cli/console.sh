@@ -18,18 +18,25 @@
 # The original's transcripts (tests/data/ponder-transcripts) differ from ours in the ways
 # docs/console.md lists; the expected output is the original's with exactly these edits:
 #   t1  the help text is ours (tests/data/console/help.txt): same commands, same two columns;
-#       `setboard B:W:B1' is accepted (tests/data/console/empty-list.txt) instead of an error.
-#   t2, t3  results follow PDN: a Black win is [Result "1-0"] (the original printed "0-1").
+#       `setboard B:W:B1' is accepted (tests/data/console/empty-list.txt) instead of an error;
+#       `foo' is an unknown command, not an illegal move.
+#   t2, t3  results follow PDN: a Black win is [Result "1-0"] (the original printed "0-1");
+#       `setboard' of a finished position (t2's W:W5:B1,2, White blocked) announces the result.
 #   t4  mask `all': the analysis and thinking blocks before `go' are compared exactly by the
 #       `t4 up to go' check; from `go' on the engine's choice and depth differ, and its last
 #       ponder ran 5 s before the original stopped it, where ours stops at once at the end of
 #       input.
 #   t5  mask `rows': depths 1 to 8 and the layout; the values and lines are our engine's.
 #   t6  mask `moves': the engine's reply is its own.
+#   all every board turned around (tests/lib/turn-boards.awk): the console draws Black's side,
+#       squares 1-4, at the top as PDN diagrams do; the original drew it at the bottom (`rotate'
+#       or `flip' shows that).
 . "$(dirname "$0")/lib.sh"
 
 DATA=$PONDER_DATA/console
 ORIG=$PONDER_DATA/ponder-transcripts
+# The original drew Black's side (squares 1-4) at the bottom; the console now draws PDN's way up.
+TURN="$(cd "$(dirname "$0")/../lib" && pwd)/turn-boards.awk"
 PROMPT='^  \*\*\* \(Black\|White\) \*\*\*$'
 
 mask() { # mask MODE < output > masked
@@ -177,22 +184,34 @@ awk -v help="$DATA/help.txt" -v empty="$DATA/empty-list.txt" '
         while ((getline l < empty) > 0) print l
         next
     }
-    { print }' "$ORIG/t1-commands.out" >"$TMP/t1.want"
+    /^Error \(illegal move, unexpected character `f.\): foo$/ {
+        print "Error (unknown command, `help'"'"' lists them): foo"
+        next
+    }
+    { print }' "$ORIG/t1-commands.out" | awk -f "$TURN" >"$TMP/t1.want"
 transcript "original t1 (commands, errors)" "$ORIG/t1-commands.in" "$TMP/t1.want"
 for t in t2-endgame t3-multijump; do
-    sed 's/^\[Result "0-1"\]$/[Result "1-0"]/' "$ORIG/$t.out" >"$TMP/$t.want"
+    sed 's/^\[Result "0-1"\]$/[Result "1-0"]/' "$ORIG/$t.out" |
+        awk '/^;\[FEN "W:W5:B1,2"\]$/ { over = 1 }
+            { print }
+            over && /^  \+4--/ { print "[Result \"1-0\"]"; print "{Black win}"; over = 0 }' |
+        awk -f "$TURN" >"$TMP/$t.want"
     transcript "original $t" "$ORIG/$t.in" "$TMP/$t.want"
 done
 head -n 12 "$ORIG/t4-engine.in" >"$TMP/t4-head.in"
-head -n 94 "$ORIG/t4-engine.out" >"$TMP/t4-head.want"
+head -n 94 "$ORIG/t4-engine.out" | awk -f "$TURN" >"$TMP/t4-head.want"
 transcript "original t4 up to go (interrupted searches, verbose)" "$TMP/t4-head.in" "$TMP/t4-head.want"
-transcript "original t4 (masked: all)" "$ORIG/t4-engine.in" "$ORIG/t4-engine.out" all
-transcript "original t5 (masked: rows)" "$ORIG/t5-analyze.in" "$ORIG/t5-analyze.out" rows
-transcript "original t6 (masked: moves)" "$ORIG/t6-reply.in" "$ORIG/t6-reply.out" moves
+for t in t4-engine t5-analyze t6-reply; do
+    awk -f "$TURN" "$ORIG/$t.out" >"$TMP/$t.want"
+done
+transcript "original t4 (masked: all)" "$ORIG/t4-engine.in" "$TMP/t4-engine.want" all
+transcript "original t5 (masked: rows)" "$ORIG/t5-analyze.in" "$TMP/t5-analyze.want" rows
+transcript "original t6 (masked: moves)" "$ORIG/t6-reply.in" "$TMP/t6-reply.want" moves
 
 # ---- Our transcripts ----
 
 transcript "commands and their errors" "$DATA/commands.in" "$DATA/commands.out"
+transcript "a newcomer's lines: unknown commands, HELP, finished and crowning-row positions, the FEN line back" "$DATA/newcomer.in" "$DATA/newcomer.out"
 transcript "setboard: every FEN error" "$DATA/fen.in" "$DATA/fen.out"
 transcript "moves: errors, captures, crowning, abbreviated and ambiguous" "$DATA/moves.in" "$DATA/moves.out"
 transcript "multi-jumps one jump at a time and whole, undo" "$DATA/multijump.in" "$DATA/multijump.out"
@@ -337,13 +356,49 @@ feed quit
 end_console
 compare "ping while pondering, then a move (masked: moves)" "$DATA/ponder-ping.out" "$OUT" moves
 
+# `easy': no thinking on the user's time (nothing after the prompt that follows the engine's
+# move); `hard' turns it back on (the ponder search's table follows the prompt).
+OUT=$TMP/easy
+start_console
+feed "sd 3" verbose easy "setboard B:W5:BK20" 20-24
+await_line "$OUT" '^5-1$'
+await_prompts "$OUT" 6
+sleep 0.5
+if [ "$(tail -n 1 "$OUT")" = "  *** Black ***" ]; then pass "easy: no pondering"; else
+    fail "easy: no pondering" "$(tail -n 8 "$OUT")"
+fi
+feed hard
+await_prompts "$OUT" 7
+sleep 0.5
+feed quit
+end_console
+if awk '/^  \*\*\* Black \*\*\*$/ { n++; next } n == 7 && /^  depth   value/ { found = 1 }
+        END { exit !found }' "$OUT"; then
+    pass "hard: pondering again"
+else fail "hard: pondering again" "$(tail -n 12 "$OUT")"; fi
+grep -q '^    easy  ' "$DATA/help.txt" && pass "help lists easy" || fail "help lists easy"
+
+# One orientation everywhere: the console's board has its squares where `play' has them (PDN's
+# way: 1-4 at the top, 29-32 at the bottom, numbered left to right), and `flip' turns it around.
+echo quit | "$PONDER" console | sed -n '2,18p' | grep -E '[0-9]' | sed 's/^ *//' >"$TMP/console-labels"
+printf 'h\nh\nno\nquit\n' | "$PONDER" play | grep -E '^ *\+.*[0-9]-*\+' | head -n 8 |
+    sed 's/^ *//' >"$TMP/play-labels"
+if [ -s "$TMP/play-labels" ] && head -n 1 "$TMP/console-labels" | grep -q '^+---+1--+'; then
+    expect_same "the console's squares are where play has them (PDN's orientation)" \
+        "$TMP/play-labels" "$TMP/console-labels"
+else fail "the console's squares are where play has them (PDN's orientation)" "$(cat "$TMP/console-labels")"; fi
+printf 'flip\nquit\n' | "$PONDER" console | sed -n '21,37p' | grep -E '[0-9]' | sed 's/^ *//' >"$TMP/flipped"
+if head -n 1 "$TMP/flipped" | grep -q '^+---+32-+---+31-+' && tail -n 1 "$TMP/flipped" | grep -q '^+4--+'; then
+    pass "flip turns the console's board around"
+else fail "flip turns the console's board around" "$(cat "$TMP/flipped")"; fi
+
 # ---- Options ----
 
 expect_status "console --help" 0 "$PONDER" console --help
 expect_grep "console --help prints the usage" '^usage: ponder \[console\]' "$TMP/out"
 expect_status "help console" 0 "$PONDER" help console
 expect_status "unknown option" 2 "$PONDER" console --bogus
-expect_grep "unknown option: usage on stderr" '^usage: ponder' "$TMP/err"
+expect_grep "unknown option: see the usage" "^see .ponder console --help'$" "$TMP/err"
 expect_status "unknown argument" 2 "$PONDER" console extra
 expect_status "--hash without a value" 2 "$PONDER" console --hash
 expect_status "--hash 0" 2 "$PONDER" console --hash 0

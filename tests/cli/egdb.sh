@@ -8,6 +8,32 @@ st=$?
 if [ $st -eq 0 ]; then pass "egdb build 3 pieces"; else fail "egdb build 3 pieces" "exit status $st" "$(tail -3 "$TMP/build")"; fi
 expect_grep "egdb build prints progress with an estimate" 'built +[0-9]-[0-9]-[0-9]-[0-9].*about [0-9]+ s left' "$TMP/build"
 expect_grep "egdb build ends with done" '^done in ' "$TMP/build"
+# Slice names come with a legend, and `+twin' does not push the columns out of line.
+expect_grep "egdb build explains the slice names" '^slice B-b-W-w: Black men, Black kings, White men, White kings' "$TMP/build"
+expect_grep "egdb build explains +twin" '^\+twin: ' "$TMP/build"
+cols=$(awk '/^built/ { print index($0, "positions") }' "$TMP/build" | sort -u | wc -l)
+if [ "$cols" -eq 1 ]; then pass "egdb build: the columns line up with and without +twin"; else
+    fail "egdb build: the columns line up with and without +twin" "$(grep '^built' "$TMP/build" | head -4)"
+fi
+
+# 7 and 8 pieces are not accepted without a word: time, memory and disk first (the build is
+# stopped as soon as they are out).
+for n in 7 8; do
+    rm -f "$TMP/big.out" "$TMP/big.err"
+    "$PONDER" egdb build --pieces $n --dir "$TMP/big$n" --threads 1 >"$TMP/big.out" 2>"$TMP/big.err" &
+    pid=$!
+    t=0
+    until grep -q '^slice B-b-W-w' "$TMP/big.out" 2>/dev/null || [ $t -gt 500 ]; do
+        sleep 0.02
+        t=$((t + 1))
+    done
+    kill $pid 2>/dev/null
+    wait $pid 2>/dev/null
+    expect_grep "egdb build --pieces $n: the estimate" '^estimate: [0-9.]+ billion positions to solve, about [0-9.]+ hours with 1 thread, [0-9.]+ GB of memory at the peak, [0-9.]+ GB on disk$' "$TMP/big.out"
+    expect_grep "egdb build --pieces $n: a warning" "warning: $n pieces is a very large job" "$TMP/big.err"
+done
+# 4 pieces take seconds: no estimate.
+if grep -q '^estimate' "$TMP/build"; then fail "egdb build 3 pieces: no estimate"; else pass "egdb build 3 pieces: no estimate"; fi
 
 # A second build finds everything there and rebuilds nothing.
 "$PONDER" egdb build --pieces 3 --dir "$D" >"$TMP/again" 2>&1
@@ -15,6 +41,7 @@ if grep -q '^built' "$TMP/again"; then fail "egdb build resumes without rebuildi
 
 "$PONDER" egdb info --dir "$D" >"$TMP/info" 2>&1
 expect_grep "egdb info lists slices" '^0-2-0-1 ' "$TMP/info"
+expect_grep "egdb info explains the slice names" '^slice B-b-W-w: ' "$TMP/info"
 expect_grep "egdb info says complete up to 3" 'complete up to 3 pieces' "$TMP/info"
 
 probe() { # name fen expected-first-word
@@ -41,6 +68,11 @@ expect_grep "egdb verify finds nothing wrong" '^ok: .* 0 wrong' "$TMP/verify"
 
 expect_status "probe: bad FEN exits 2" 2 "$PONDER" egdb probe --dir "$D" "B:W33:B1"
 expect_grep "probe: bad FEN says where" 'out of range at column' "$TMP/err"
+# A man on its own crowning row cannot occur: the same message as every program (it used to be
+# "unknown ... cover up to 3").
+expect_status "probe: a man on its crowning row exits 2" 2 "$PONDER" egdb probe --dir "$D" "W:W1:BK32"
+expect_grep "probe: a man on its crowning row says so" \
+    'bad FEN: a White man on square 1, its crowning row \(write it as a king: K1\)' "$TMP/err"
 expect_status "probe: no FEN exits 2" 2 "$PONDER" egdb probe --dir "$D"
 expect_status "build without --pieces exits 2" 2 "$PONDER" egdb build --dir "$D"
 expect_status "build --pieces 1 exits 2" 2 "$PONDER" egdb build --pieces 1 --dir "$D"

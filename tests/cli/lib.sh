@@ -42,17 +42,24 @@ expect_grep() {
     fi
 }
 
+# short_usage_error FILE : FILE (a stderr) ends with "see `ponder CMD --help'" after at most two
+# lines of message, not the whole usage, which would scroll the message away.
+short_usage_error() {
+    tail -n 1 "$1" | grep -q "^see \`ponder [a-z]* --help'$" && [ "$(wc -l <"$1")" -le 3 ] &&
+        ! grep -q '^usage: ' "$1"
+}
+
 # expect_usage_error NAME MESSAGE CMD... : CMD (stdin empty) exits 2, the status of bad usage,
-# with MESSAGE (fixed text) and the usage on stderr.
+# with MESSAGE (fixed text) and "see `ponder CMD --help'" on stderr.
 expect_usage_error() {
     name=$1 msg=$2
     shift 2
     "$@" </dev/null >"$TMP/out" 2>"$TMP/err"
     got=$?
-    if [ "$got" -eq 2 ] && grep -qF -- "$msg" "$TMP/err" && grep -q '^usage: ponder' "$TMP/err"; then
+    if [ "$got" -eq 2 ] && grep -qF -- "$msg" "$TMP/err" && short_usage_error "$TMP/err"; then
         pass "$name"
     else
-        fail "$name" "exit status $got, expected 2 with \`$msg' and the usage" \
+        fail "$name" "exit status $got, expected 2 with \`$msg' and \`see ponder CMD --help'" \
             "$(head -c 600 "$TMP/err")"
     fi
 }

@@ -82,6 +82,7 @@ fake_case closed closed "sh $FAKE/closed.sh $PONDER 3"
 fake_case chatty malformed "sh $FAKE/chatty.sh $PONDER 3"
 expect_grep "give-up is shown as given" "answered \`Give_up!'" "$TMP/giveup.out"
 expect_grep "crash names the signal" 'signal 11' "$TMP/crash.out"
+expect_count "the PDN names the game type (21, English checkers)" '^\[GameType "21"\]$' "$TMP/crash.pdn" 2
 expect_grep "flood is a line too long" 'without ending the line' "$TMP/flood.out"
 
 # A tournament of the random mover and several misbehaving programs: everyone plays everyone, the
@@ -121,7 +122,9 @@ expect_grep "tournament: the random movers lose no game by fault" \
     '"name": "random".*"faults": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}' \
     "$TMP/t.json"
 expect_grep "tournament prints a crosstable" '^Crosstable' "$TMP/t.out"
-expect_grep "tournament prints standings with ratings" '^1 +random2? +[+-][0-9]+\.[0-9] +10 ' "$TMP/t.out"
+expect_grep "tournament prints standings with ratings and error bars" \
+    '^1 +random2? +[+-][0-9]+\.[0-9] +([0-9]+\.[0-9]|inf) +10 ' "$TMP/t.out"
+expect_grep "tournament: JSON has the error bars" '"rating_error": ([0-9.e+-]+|null), ' "$TMP/t.json"
 expect_no_leftovers "tournament: no process left behind"
 
 # Two random movers: a normal match. Progress lines when piped, the table at the end.
@@ -133,7 +136,8 @@ expect_grep "random match: JSON has the error" '"elo_error": (-?[0-9.e+-]+|null)
 expect_grep "random match: JSON counts the causes" '"causes": \{"no-moves": [0-9]+, "repetition"' "$TMP/r.json"
 expect_grep "random match: no faults" '"faults": \{"first": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}, "second": \{"illegal": 0, "malformed": 0, "timeout": 0, "exit": 0, "crash": 0, "closed": 0\}\}' "$TMP/r.json"
 expect_grep "random match: JSON counts the late answers" '"late_replies": \{"first": [0-9]+, "second": [0-9]+\}' "$TMP/r.json"
-expect_grep "random match: the table shows the slowest answers" '^Slowest answer: A [0-9.]+ s, B [0-9.]+ s' "$TMP/r.out"
+# Random movers answer in well under a second: in milliseconds, not "0.000 s".
+expect_grep "random match: the table shows the slowest answers" '^Slowest answer: A [0-9]+\.[0-9]+ ms, B [0-9]+\.[0-9]+ ms' "$TMP/r.out"
 expect_count "random match: a progress line per game" '^game [0-9]+/12: ' "$TMP/r.out" 12
 expect_grep "random match: score line" '^Score of A vs B: [0-9]+ - [0-9]+ - [0-9]+ ' "$TMP/r.out"
 expect_grep "random match: Elo line" '^Elo difference: ' "$TMP/r.out"
@@ -231,6 +235,29 @@ signal_case() {
 }
 signal_case INT 130
 signal_case TERM 143
+
+# A program that cannot start stops the run at once: exit status 1, the command named, and no
+# score table (it used to score every game as a loss by "exit status 127" and exit 0).
+expect_status "match: a command not found stops it" 1 "$PONDER" match $TIMING --games 4 -j 2 \
+    "$TMP/no-such-engine --fen {fen}" "$RAND"
+expect_grep "...and names the command" "could not start \(exit status 127: command not found\): $TMP/no-such-engine" "$TMP/err"
+if [ -s "$TMP/out" ]; then fail "...with no score table" "$(head -n 5 "$TMP/out")"; else
+    pass "...with no score table"
+fi
+expect_status "match: a file that is not executable stops it" 1 "$PONDER" match $TIMING --games 2 \
+    "$RAND" "$PONDER_DATA/perft.txt {fen}"
+expect_grep "...and says so" "exit status 126: not executable" "$TMP/err"
+expect_status "tournament: a command not found stops it" 1 "$PONDER" tournament $TIMING -j 2 \
+    a="$RAND" b="no-such-engine-$$ --fen {fen}"
+# The --help example as written: `ponder' is this program when none is on $PATH (as after make).
+PONDER_TEST_MARK=$MARK PATH=/usr/bin:/bin "$PONDER" match $TIMING --games 2 -j 2 -q \
+    'ponder player --time {time} --fen {fen}' 'ponder player --random --fen {fen}' \
+    >"$TMP/out" 2>"$TMP/err"
+st=$?
+if [ $st -eq 0 ] && grep -q ' 2 games$' "$TMP/out" && ! grep -Eq 'Endings:.*(exit|crash)' "$TMP/out"; then
+    pass "match: the --help example runs with no ponder on \$PATH"
+else fail "match: the --help example runs with no ponder on \$PATH" "status $st" "$(cat "$TMP/out" "$TMP/err")"; fi
+expect_no_leftovers "...no process left behind"
 
 # Arguments.
 expect_status "match --help exits 0" 0 "$PONDER" match --help

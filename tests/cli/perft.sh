@@ -1,7 +1,7 @@
 #!/bin/sh
 # perft.sh - `ponder perft' from the command line: the output format, counts against
 # tests/data/perft.txt, --divide (its lines sum to the total), --paths, --rules, --fen, --hash,
-# and bad arguments (exit 2 with the usage on stderr). Expected counts of the small positions were
+# and bad arguments (exit 2 with the message and `see ponder perft --help' on stderr). Expected counts of the small positions were
 # worked out by hand (see tests/unit/test_movegen.c for the board geometry).
 . "$(dirname "$0")/lib.sh"
 
@@ -96,9 +96,6 @@ else fail "tower differs from english at 3" "tower $t2 $t3, english $e2 $e3"; fi
 # No pieces: nothing to count.
 "$PONDER" perft 2 --fen 'B:W21:B' >"$TMP/out" 2>&1
 check_nodes "side without pieces has no moves" "$TMP/out" 1 0
-# Depth 0 prints nothing and succeeds.
-expect_status "perft 0" 0 "$PONDER" perft 0
-[ ! -s "$TMP/out" ] && pass "perft 0 prints nothing" || fail "perft 0 prints nothing" "$(cat "$TMP/out")"
 
 # ---- help and bad arguments -------------------------------------------------------------------
 "$PONDER" perft --help >"$TMP/out" 2>"$TMP/err"
@@ -106,13 +103,15 @@ if [ $? -eq 0 ] && grep -q '^usage: ponder perft' "$TMP/out" && [ ! -s "$TMP/err
     pass "perft --help"
 else fail "perft --help" "$(head -n 3 "$TMP/out")"; fi
 
-# bad NAME MESSAGE ARGS... : exit 2, MESSAGE and the usage on stderr, nothing on stdout.
+# bad NAME MESSAGE ARGS... : exit 2, MESSAGE and `see ponder perft --help' on stderr, nothing on
+# stdout.
 bad() {
     name=$1 msg=$2
     shift 2
     "$PONDER" perft "$@" >"$TMP/out" 2>"$TMP/err"
     status=$?
-    if [ $status -eq 2 ] && grep -q -- "$msg" "$TMP/err" && grep -q '^usage: ponder perft' "$TMP/err" &&
+    if [ $status -eq 2 ] && grep -q -- "$msg" "$TMP/err" && short_usage_error "$TMP/err" &&
+        grep -q "^see .ponder perft --help'$" "$TMP/err" &&
         [ ! -s "$TMP/out" ]; then
         pass "$name"
     else
@@ -146,3 +145,14 @@ expect_same "perft --hash=8 --rules=english -- DEPTH: the same counts" "$TMP/wan
 bad "--hash past the engine's limit" "--hash: .65537' is not a whole number from 0 to 65536" 3 --hash=65537
 bad "--paths takes no value" "option .--paths' takes no value" 3 --paths=yes
 bad "--hash without a value" "option .--hash' needs a value" 3 --hash
+
+# ---- depth 0: the root alone is one leaf (it used to print nothing) ---------------------------
+"$PONDER" perft 0 >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ $status -eq 0 ] && [ "$(cut -d' ' -f1-3 "$TMP/out")" = "perft 0 1" ] && [ ! -s "$TMP/err" ]; then
+    pass "perft 0 prints one leaf"
+else fail "perft 0 prints one leaf" "status $status" "$(cat "$TMP/out" "$TMP/err")"; fi
+"$PONDER" perft 0 --divide >"$TMP/out" 2>&1
+if [ "$(cut -d' ' -f1-3 "$TMP/out")" = "perft 0 1" ]; then pass "perft 0 --divide"; else
+    fail "perft 0 --divide" "$(cat "$TMP/out")"
+fi

@@ -50,6 +50,11 @@ done
 expect_status "play --weights /nonexistent: exit 1" 1 "$PONDER" play --weights /nonexistent/w.txt \
     --black human --white human
 expect_grep "play --weights /nonexistent: says why" "^ponder play: .*/nonexistent/w.txt" "$TMP/err"
+# A man on its own crowning row (Black's on 29): the words every program uses (board_reachable).
+expect_status "play --board with a man on its crowning row: exit 2" 2 "$PONDER" play --board \
+    "$PLAYDATA/crowning-row.txt" --black human --white human
+expect_grep "play --board with a man on its crowning row: says so" \
+    "crowning-row.txt: a Black man on square 29, its crowning row \(write it as a king: K29\)" "$TMP/err"
 "$PONDER" play --board "$PLAYDATA/bad-digit.txt" 2>"$TMP/err" >/dev/null
 expect_grep "bad board file: what and where" "is not a board file: square 11: .7' is not a digit 0-4 at line 3, column 11" "$TMP/err"
 
@@ -153,6 +158,71 @@ said "computer as Black moves first" '^Black plays [0-9]+-[0-9]+ ' hc3
 said "undo takes back the computer's reply as well" '^Took back 2 moves\.' hc3
 said "hint suggests a listed move" '^Hint: [0-9]+\. [0-9]+[-x][0-9]' hc3
 said "quit says goodbye" '^Goodbye\.$' hc3
+said "quit after moves offers to save the game" '^Save the game before leaving\? \(no, or save FILE\) \[no\] $' hc3
+
+# `flip' turns the board round (PDN's way up by default: squares 1-4 at the top), and back.
+play flip 'h\nh\nno\nflip\nflip\nquit\n'
+ok "flip: runs"
+awk '/^    \+---\+[0-9]/ { print $0 }' "$TMP/flip.out" | sed -n '1p;5p;9p' >"$TMP/flip.tops"
+printf '%s\n' '    +---+1--+---+2--+---+3--+---+4--+' '    +---+32-+---+31-+---+30-+---+29-+' \
+    '    +---+1--+---+2--+---+3--+---+4--+' >"$TMP/flip.want"
+expect_same "flip: square 1 at the top, then 32, then 1 again" "$TMP/flip.want" "$TMP/flip.tops"
+
+# `quit' at a set-up question leaves (it was "please answer yes or no").
+for n in 0 1 2 3; do
+    input=$(printf 'h\nc\n5\nquit\n' | head -n $n | tr '\n' '|' | sed 's/|/\\n/g')
+    play "setup-quit$n" "${input}quit\n"
+    ok "quit at set-up question $((n + 1)): exit 0"
+    if tail -n 1 "$TMP/setup-quit$n.out" | grep -q '^Goodbye\.$' && ! grep -q 'please' "$TMP/setup-quit$n.out"; then
+        pass "quit at set-up question $((n + 1)): leaves"
+    else fail "quit at set-up question $((n + 1)): leaves" "$(tail -n 3 "$TMP/setup-quit$n.out")"; fi
+done
+
+# One legal move: the messages do not say "a number from 1 to 1".
+play one-move '0\nx\n1\nquit\n' --black human --white human --board "$PLAYDATA/one-move.txt"
+ok "one legal move: runs"
+said "one legal move: the prompt offers 1" "^Black's move \\(1, or help\\): 0$" one-move
+said "one legal move: no move 0" '^There is no move 0: there is one move, 1\.$' one-move
+said "one legal move: an unknown word" "^.x' is not a move or a command\. Type 1, the only move, a move" one-move
+if grep -q 'from 1 to 1' "$TMP/one-move.out"; then fail "one legal move: never \"from 1 to 1\""; else
+    pass "one legal move: never \"from 1 to 1\""
+fi
+
+# Ctrl-C (SIGINT) while the computer thinks, and at the move prompt: the game ends with an offer to
+# save it, which is taken (it used to end the program and lose the game).
+for when in thinking prompt; do
+    rm -f "$TMP/fifo" "$TMP/int-$when.pdn"
+    mkfifo "$TMP/fifo"
+    if [ $when = thinking ]; then args="--black human --white computer --time 30"; else
+        args="--black human --white human"
+    fi
+    # shellcheck disable=SC2086
+    "$PONDER" play $args <"$TMP/fifo" >"$TMP/int-$when.out" 2>&1 &
+    pid=$!
+    exec 3>"$TMP/fifo"
+    printf 'no\n11-15\n' >&3
+    t=0
+    if [ $when = thinking ]; then want='is thinking'; else want="^White's move"; fi
+    until grep -q "$want" "$TMP/int-$when.out" || [ $t -gt 500 ]; do
+        sleep 0.02
+        t=$((t + 1))
+    done
+    sleep 0.2
+    kill -INT $pid
+    t=0
+    until grep -q 'Save the game before leaving' "$TMP/int-$when.out" || [ $t -gt 500 ]; do
+        sleep 0.02
+        t=$((t + 1))
+    done
+    printf 'save %s\n' "$TMP/int-$when.pdn" >&3
+    exec 3>&-
+    wait $pid
+    st=$?
+    if [ $st -eq 0 ] && grep -q '^Interrupted\.$' "$TMP/int-$when.out" &&
+        grep -q '^1\. 11-15 \*$' "$TMP/int-$when.pdn" 2>/dev/null; then
+        pass "Ctrl-C while $when: the game is offered and saved"
+    else fail "Ctrl-C while $when: the game is offered and saved" "status $st" "$(tail -n 6 "$TMP/int-$when.out")"; fi
+done
 
 # ---- human against human: a win typed as a move, a draw by repetition --------------------------
 play hh-win '14x23\nyes\n' --black human --white human --board "$PLAYDATA/win-in-one.txt"
@@ -193,8 +263,9 @@ said "board: missing file" "^Cannot read the board: cannot open /nonexistent/b.t
 said "board: bad digit, with line and column" "bad-digit.txt is not a board file: square 11: .7' is not a digit 0-4 at line 3, column 11\.$" bad
 said "board: too short" "short.txt is not a board file: board ends after 10 of 32 squares" bad
 said "board: loaded, White to move, file's time" "^Loaded .*sampleCheckers4.txt: White to move, 5 s per computer move\.$" bad
-said "move: word" "^.foo' is not a move or a command\. Type a number from 1 to [0-9]+" bad
-said "move: number 0" "^There is no move 0: the moves are numbered 1 to [0-9]+\.$" bad
+# (sampleCheckers4 leaves Black one move.)
+said "move: word" "^.foo' is not a move or a command\. Type 1, the only move" bad
+said "move: number 0" "^There is no move 0: there is one move, 1\.$" bad
 said "move: number too big" "^There is no move 99: " bad
 said "move: illegal" "^9-13 is not legal" bad
 said "save without a file" "^save needs a file name" bad

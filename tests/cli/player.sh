@@ -122,11 +122,16 @@ expect_lines "CRLF line ends are accepted" 1
 # Arguments.
 expect_status "--help exits 0" 0 "$PONDER" player --help
 expect_grep "--help prints usage" '^usage: ponder player' "$TMP/out"
+# The example moves read as moves: a plain one beside the double jump, which is spelled out.
+expect_grep "--help shows a plain move" "\`9 13' for a move" "$TMP/out"
+expect_grep "--help explains the jump" "2 to 11 to 18" "$TMP/out"
 expect_status "unknown option: status 2" 2 "$PONDER" player --fast
 expect_status "bad --time: status 2" 2 "$PONDER" player --time 0
 expect_status "bad --depth: status 2" 2 "$PONDER" player --depth x
 expect_status "bad FEN: status 2" 2 "$PONDER" player --fen 'B:W33'
 expect_grep "bad FEN is explained" 'bad FEN' "$TMP/err"
+expect_status "a man on its crowning row: status 2" 2 "$PONDER" player --fen 'B:W1:B14'
+expect_grep "a man on its crowning row is named" 'a White man on square 1, its crowning row' "$TMP/err"
 expect_status "stray argument: status 2" 2 "$PONDER" player 9
 expect_status "missing weights file: status 1" 1 sh -c "printf '0 0\n' | \"$PONDER\" player --weights \"$TMP/none\""
 

@@ -78,6 +78,23 @@ else
     fail "tune writes a weights file the engine plays with (man_mg frozen at 100)" \
         "$(head -n 5 "$TMP/w.txt")" "$(cat "$TMP/move" 2>/dev/null)"
 fi
+# Weights that do worse on the held-out positions are written with a warning (on stderr and in
+# the file), and only then. Every weight free, half the positions held out and many steps on
+# this little data overfit.
+"$PONDER" tune --data "$TMP/merged.ptd" --out "$TMP/w3.txt" --freeze none --valid 0.5 --rounds 3 \
+    --iterations 30 --threads 2 -q >"$TMP/tune3" 2>"$TMP/err3"
+worse=$(awk '/^# loss before:/ { b = $NF } /^# loss after:/ { a = $NF } END { print (a > b) }' "$TMP/tune3")
+if [ "$worse" = 1 ]; then
+    expect_grep "tune: worse held-out loss is warned of" 'warning: the held-out loss got worse' "$TMP/err3"
+    expect_grep "tune: ...and noted in the weights file" '^# warning: the held-out loss got worse' "$TMP/w3.txt"
+else
+    skip "tune: worse held-out loss is warned of" "this data did not overfit: $(cat "$TMP/tune3")"
+fi
+worse=$(awk '/^# loss before:/ { b = $NF } /^# loss after:/ { a = $NF } END { print (a > b) }' "$TMP/tune")
+if [ "$worse" = 0 ] && grep -q 'warning' "$TMP/err"; then
+    fail "tune: no warning when the held-out loss improved" "$(cat "$TMP/err")"
+else pass "tune: no warning when the held-out loss improved"; fi
+
 # The same data twice over gives the same weights as the shards once (up to the held-out
 # blocks): here simply check that tuning is repeatable.
 "$PONDER" tune --data "$TMP/merged.ptd" --out "$TMP/w2.txt" --rounds 2 --iterations 4 \
@@ -104,9 +121,13 @@ size=$(wc -c <"$TMP/a.ptd")
 head -c $((size - 5)) "$TMP/a.ptd" >"$TMP/trunc.ptd"
 tune_bad "tune: truncated file" "$TMP/trunc.ptd" "trunc.ptd: truncated: the file ends 11 bytes into block"
 tail -c +17 "$TMP/a.ptd" >"$TMP/nohead.ptd"
-tune_bad "tune: file without a header" "$TMP/nohead.ptd" "nohead.ptd: block 1 \(byte 0\): no header"
+tune_bad "tune: file without a header" "$TMP/nohead.ptd" "nohead.ptd: not a training-position file"
 printf 'B:W21,22:B1,2\n' >"$TMP/text.ptd"
-tune_bad "tune: a text file" "$TMP/text.ptd" "text.ptd: (truncated|block 1)"
+tune_bad "tune: a text file" "$TMP/text.ptd" "text.ptd: not a training-position file"
+# Any other file is called what it is, not "a square holds a piece of each colour".
+printf '# Ponder\n\nA checkers engine and toolset in C11, with documentation.\n' >"$TMP/readme.md"
+tune_bad "tune: a README is not a training-position file" "$TMP/readme.md" \
+    "readme.md: not a training-position file \(it does not start with the header .ponder selfplay. writes\)$"
 : >"$TMP/empty.ptd"
 tune_bad "tune: empty file" "$TMP/empty.ptd" "empty.ptd: empty file"
 tune_bad "tune: missing file" "$TMP/none.ptd" "none.ptd: No such file"
@@ -123,13 +144,13 @@ printf '\002' | dd of="$TMP/v2.ptd" bs=1 seek=8 conv=notrunc 2>/dev/null
 tune_bad "tune: a newer format version" "$TMP/v2.ptd" "format version 2, this program reads version 1"
 
 # ---- bad arguments ---------------------------------------------------------------------------
-# bad NAME PATTERN ARGS... : exit status 2, PATTERN in stderr, the usage after it.
+# bad NAME PATTERN ARGS... : exit status 2, PATTERN in stderr, `see ponder CMD --help' after it.
 bad() {
     name=$1 pattern=$2
     shift 2
     "$@" >"$TMP/out" 2>"$TMP/err"
     got=$?
-    if [ $got -eq 2 ] && grep -Eq -- "$pattern" "$TMP/err" && grep -q '^usage: ' "$TMP/err" &&
+    if [ $got -eq 2 ] && grep -Eq -- "$pattern" "$TMP/err" && short_usage_error "$TMP/err" &&
         [ ! -s "$TMP/out" ]; then
         pass "$name"
     else

@@ -116,6 +116,13 @@ if start_server first --workers=1 --hash=1; then # getopt_long: --opt=value too
     port=$(echo "$URL" | sed 's/.*:\([0-9]*\)\/$/\1/')
     expect_status "serve: a port in use exits 1" 1 "$PONDER" serve --port "$port" --workers 1 --hash 1
     expect_grep "serve: a port in use is explained" "cannot listen on 127.0.0.1:$port" "$TMP/err"
+    # Said once, with the reason and the way out (it was three lines, the last without the reason).
+    expect_grep "serve: a port in use names the reason and --port 0" \
+        "^ponder serve: cannot listen on 127.0.0.1:$port: Address already in use .*--port 0" "$TMP/err"
+    lines=$(wc -l <"$TMP/err")
+    if [ "$lines" -eq 1 ]; then pass "serve: a port in use is one line"; else
+        fail "serve: a port in use is one line" "$(cat "$TMP/err")"
+    fi
     stop_server first TERM
 fi
 

@@ -14,7 +14,8 @@
 #                   and after #33 D3-F1 White's four men (H1 G2 F3 G4) are all blocked: the
 #                   ninth turn prints BLACK WIN! and the game stops.
 #   game-over       the same game replayed to its end, then `A': BLACK WIN! at once; the lines
-#                   after the command (an illegal action, a control byte) are never read.
+#                   after the command (an illegal action, a control byte) are not carried out
+#                   (stderr warns of them).
 #   err-*           one per error message, each line also failing a later check, so that the
 #                   first in the assignment's order is the one printed: source and target both
 #                   off the board; target off with the source empty; source empty with the
@@ -55,6 +56,18 @@ expect_same "tower error on output line 43 as the seed says" "$TMP/want" "$TMP/l
 # Where the error was: the input line, on stderr only.
 "$PONDER" tower <"$D/err-illegal.txt" >/dev/null 2>"$TMP/err"
 expect_grep "tower error names the input line on stderr" "line 3.*F5-G6" "$TMP/err"
+
+# Lines after `A' or `P' are not carried out, and stderr says so (they used to vanish silently).
+"$PONDER" tower <"$D/game-over.txt" >/dev/null 2>"$TMP/err"
+expect_grep "tower warns of the lines after A" "warning: 2 lines after .A. .* ignored" "$TMP/err"
+printf 'G6-F5\nP\n\n   \n' >"$TMP/in-p"
+"$PONDER" tower <"$TMP/in-p" >/dev/null 2>"$TMP/err"
+if [ -s "$TMP/err" ]; then fail "tower: blank lines after P are no warning" "$(cat "$TMP/err")"; else
+    pass "tower: blank lines after P are no warning"
+fi
+printf 'G6-F5\nP\nH3-G4\n' >"$TMP/in-p"
+"$PONDER" tower <"$TMP/in-p" >/dev/null 2>"$TMP/err"
+expect_grep "tower warns of a line after P" "warning: 1 line after .P. \(input line 2\) ignored, from line 3" "$TMP/err"
 
 # ---- depth --------------------------------------------------------------------------------------
 run "tower --depth 3 is the default (A)" "$D/test1.txt" "$D/test1-out.txt" 0 --depth 3
@@ -132,7 +145,7 @@ fi
 expect_status "tower --help exits 0" 0 "$PONDER" tower --help
 expect_grep "tower --help describes --depth" "--depth N" "$TMP/out"
 expect_status "tower --depth 0 is refused" 2 "$PONDER" tower --depth 0
-expect_grep "tower bad argument prints the usage" "^usage: ponder tower" "$TMP/err"
+expect_grep "tower bad argument points to the usage" "^see .ponder tower --help'$" "$TMP/err"
 expect_status "tower --depth 41 is refused" 2 "$PONDER" tower --depth 41
 expect_status "tower --depth x is refused" 2 "$PONDER" tower --depth x
 expect_status "tower --depth without a value" 2 "$PONDER" tower --depth

@@ -651,8 +651,8 @@ static void writer_contract(void)
         memset(many, 0, sizeof many);
         for (int k = 0; k < PDN_MAX_TAGS; k++)
             snprintf(many[k].name, sizeof many[k].name, "T%d", k);
-        CHECK(!pdn_write_game(f, g, many, PDN_MAX_TAGS - 2, "*"));
-        CHECK(pdn_write_game(f, g, many, PDN_MAX_TAGS - 3, "*"));
+        CHECK(!pdn_write_game(f, g, many, PDN_MAX_TAGS - 3, "*"));
+        CHECK(pdn_write_game(f, g, many, PDN_MAX_TAGS - 4, "*"));
         CHECK(pdn_write_game(f, g, NULL, 0, NULL));
         fclose(f);
     }
@@ -662,13 +662,15 @@ static void writer_contract(void)
         CHECK(!pdn_write_game(f, g, NULL, 0, "*"));
         fclose(f);
     }
-    /* The caller's Result/FEN tags give way to the game's own; line breaks in values become
-     * blanks; an empty game is just its tags and result. */
-    PdnTag tags[3] = {{"Result", "1-0"}, {"Event", "two\nlines"}, {"FEN", "B:W:B"}};
-    char *out = write_to_string(g, tags, 3, "*");
+    /* The caller's Result/FEN/GameType tags give way to the game's own; every game says it is
+     * English checkers (GameType 21); line breaks in values become blanks; an empty game is just
+     * its tags and result. */
+    PdnTag tags[4] = {
+        {"Result", "1-0"}, {"Event", "two\nlines"}, {"FEN", "B:W:B"}, {"GameType", "20"}};
+    char *out = write_to_string(g, tags, 4, "*");
     CHECK(out != NULL);
     if (out)
-        CHECK_STR(out, "[Event \"two lines\"]\n[Result \"*\"]\n*\n\n");
+        CHECK_STR(out, "[Event \"two lines\"]\n[GameType \"21\"]\n[Result \"*\"]\n*\n\n");
     free(out);
     free(g);
 }

@@ -13,6 +13,8 @@
 #include "util.h"
 
 #include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -93,10 +95,28 @@ static void scripted_losses(void)
     /* White failing: the same, mirrored. */
     CHECK(one_game(random, "read x; exit 0", &r, &g) == REFEREE_DONE);
     CHECK(r.cause == END_EXIT && r.winner == BLACK);
-    /* A program that does not exist: the shell's exit status 127. */
-    CHECK(one_game("./no-such-program-here", random, &r, &g) == REFEREE_DONE);
-    CHECK(r.cause == END_EXIT && r.winner == WHITE);
-    CHECK(strstr(r.detail, "127") != NULL);
+    /* A program that cannot start (the shell's exit status 127: not found; 126: not executable)
+     * is no game: the referee fails, naming the side and the command, so the match stops. */
+    char plain[] = "/tmp/ponder-test-referee-XXXXXX"; /* a file without execute permission */
+    int fd = mkstemp(plain);
+    CHECK(fd >= 0 && fchmod(fd, 0644) == 0);
+    if (fd >= 0)
+        close(fd);
+    const char *const unstartable[] = {"./no-such-program-here", plain};
+    for (int i = 0; i < 2; i++) {
+        RefereeSetup s = {{random, unstartable[i]}, NULL, 0.1, 1.0, 2.0, 200, -1, -1, 1};
+        char err[ERR_LEN] = "";
+        CHECK(referee_play(&s, &g, &r, err) == REFEREE_FAILED);
+        CHECK(strstr(err, "White's program could not start") != NULL);
+        CHECK(strstr(err, i == 0 ? "127: command not found" : "126: not executable") != NULL);
+        CHECK(strstr(err, unstartable[i]) != NULL);
+        if (!strstr(err, "could not start"))
+            printf("  %s\n", err);
+    }
+    unlink(plain);
+    /* A program that starts and then exits with an error is a lost game, not a failure. */
+    CHECK(one_game("exit 3", random, &r, &g) == REFEREE_DONE);
+    CHECK(r.cause == END_EXIT && r.winner == WHITE && strstr(r.detail, "exit status 3"));
 }
 
 static void full_games(void)
@@ -264,6 +284,9 @@ static void openings_rule(void)
 
 int main(void)
 {
+    /* As run_games() does while a run lasts: a program that is gone before the referee writes to
+     * it (one that cannot start) must not kill the referee with SIGPIPE. */
+    signal(SIGPIPE, SIG_IGN);
     RUN("referee", expand);
     RUN("referee", openings_rule);
     RUN("referee", scripted_losses);

@@ -163,11 +163,13 @@ static void test_bad_files(void)
     write_bytes(path, data, 0);
     expect_bad(path, "empty file");
     write_bytes(path, data + TRAIN_BLOCK, 3 * TRAIN_BLOCK);
-    expect_bad(path, "block 1 (byte 0): no header");
+    expect_bad(path, "not a training-position file (it does not start with the header");
     write_bytes(path, data, sizeof data - 5);
     expect_bad(path, "truncated: the file ends 11 bytes into block 4 (byte 48)");
     write_bytes(path, (const uint8_t *)"B:W21,22:B1,2\nsome text that is not ours\n", 42);
-    expect_bad(path, "block 1");
+    expect_bad(path, "not a training-position file");
+    write_bytes(path, (const uint8_t *)"B:W21", 5);
+    expect_bad(path, "not a training-position file");
     expect_bad(tmp_path("missing.ptd"), "No such file");
 
     /* Damage to one block at a time: the message names it. */

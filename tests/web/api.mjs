@@ -82,8 +82,15 @@ async function main() {
           r.status, r.text);
 
     // Illegal and malformed moves.
-    r = await post(`/api/games/${id}/move`, { move: '1-5' });
-    check('bad: illegal move is 422', isError(r, 422) && /illegal/.test(r.json.error), r.status, r.text);
+    r = await post(`/api/games/${id}/move`, { move: '21-17' });
+    check('bad: illegal move is 422 (a capture is due)', isError(r, 422) && /illegal/.test(r.json.error), r.status, r.text);
+    // A move for the side not on move says whose turn it is (it said "illegal move").
+    r = await post(`/api/games/${id}/move`, { move: '9-13' });
+    check('bad: a Black move on White\'s turn says White is to move',
+          isError(r, 422) && /^White is to move \(square 9 holds a Black piece\)$/.test(r.json.error), r.status, r.text);
+    r = await post(`/api/games/${id}/move`, { path: [9, 13] });
+    check('bad: a Black path on White\'s turn says White is to move',
+          isError(r, 422) && /^White is to move/.test(r.json.error), r.status, r.text);
     r = await post(`/api/games/${id}/move`, { move: 'hello' });
     check('bad: unreadable move is 400', isError(r, 400), r.status, r.text);
     r = await post(`/api/games/${id}/move`, { path: [26, 22] });
@@ -199,6 +206,10 @@ async function main() {
         r = await post('/api/games', { fen });
         check(`bad: FEN with ${why} is 400`, isError(r, 400) && /FEN/.test(r.json.error), r.status, r.text);
     }
+    // The same words as the console, `egdb probe' and `player --fen' (board_reachable).
+    r = await post('/api/games', { fen: 'B:W:B30' });
+    check('bad: a man on its crowning row is named as everywhere',
+          r.json.error === 'bad FEN: a Black man on square 30, its crowning row (write it as a king: K30)', r.text);
 
     // ---- malformed bodies ----
     const bodies = [

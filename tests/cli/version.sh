@@ -1,0 +1,25 @@
+#!/bin/sh
+# version.sh - `ponder version` and `ponder --version`: the version and commit, the compiler, the
+# build's flags and the CPU features it uses; the same text either way; a stray argument exits 2.
+. "$(dirname "$0")/lib.sh"
+
+expect_status "ponder --version exits 0" 0 "$PONDER" --version
+cp "$TMP/out" "$TMP/long"
+expect_grep "the version and the commit" '^ponder [0-9]+\.[0-9]+ \((unknown commit|[0-9a-z.-]+)\)$' "$TMP/long"
+expect_grep "the compiler" '^compiler: (gcc|clang) [0-9]+\.[0-9]+' "$TMP/long"
+expect_grep "the flags" '^flags: .*-O' "$TMP/long"
+expect_grep "the CPU features" '^CPU features used: ' "$TMP/long"
+expect_status "ponder version exits 0" 0 "$PONDER" version
+expect_same "ponder version is ponder --version" "$TMP/long" "$TMP/out"
+expect_status "ponder -V exits 0" 0 "$PONDER" -V
+expect_same "ponder -V is ponder --version" "$TMP/long" "$TMP/out"
+expect_status "ponder version with an argument exits 2" 2 "$PONDER" version now
+expect_grep "...and names it" "unexpected argument .now'" "$TMP/err"
+"$PONDER" help >"$TMP/out"
+expect_grep "ponder help lists version" '^  version ' "$TMP/out"
+# A build whose flags name -march uses what the compiler was allowed to: the list is not empty.
+if grep -q -- '^flags: .*-march=native' "$TMP/long" && [ "$(uname -m)" = x86_64 ]; then
+    if grep -q '^CPU features used: none' "$TMP/long"; then
+        fail "a -march=native build names its features" "$(cat "$TMP/long")"
+    else pass "a -march=native build names its features"; fi
+fi
