@@ -11,10 +11,12 @@
 valgrind_CC := $(CC)
 valgrind_CFLAGS := -O1 -g -Wno-format-truncation
 $(eval $(call VARIANT,valgrind))
-# The generated objects of other fragments (mk/openings.mk, mk/serve.mk), for this variant too.
+# The generated objects of other fragments (mk/openings.mk, mk/serve.mk, mk/nnue.mk, mk/book.mk),
+# for this variant too.
 $(if $(value BALLOTS_VARIANT),$(eval $(call BALLOTS_VARIANT,valgrind)))
 $(if $(value SERVE_VARIANT),$(eval $(call SERVE_VARIANT,valgrind)))
 $(if $(value NNUE_VARIANT),$(eval $(call NNUE_VARIANT,valgrind)))
+$(if $(value BOOK_VARIANT),$(eval $(call BOOK_VARIANT,valgrind)))
 $(if $(value FUZZ_VARIANT),$(eval $(call FUZZ_VARIANT,valgrind)))
 
 .PHONY: valgrind

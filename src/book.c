@@ -19,7 +19,9 @@
 #include <unistd.h>
 #ifdef _WIN32
 #include <io.h>
-#define fsync _commit /* the Windows name (the CheckerBoard DLL) */
+#define book_fsync _commit /* Windows (the CheckerBoard DLL) has no fsync; _commit is its own */
+#else
+#define book_fsync fsync
 #endif
 
 static const char BOOK_MAGIC[8] = {'P', 'O', 'N', 'D', 'B', 'O', 'O', 'K'};
@@ -334,7 +336,7 @@ bool book_save(const Book *bk, const char *path, char *err)
         return false;
     }
     FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    bool ok = f && fwrite(data, 1, len, f) == len && fflush(f) == 0 && book_fsync(fileno(f)) == 0;
     if (f && fclose(f) != 0)
         ok = false;
     free(data);

@@ -14,9 +14,11 @@
  * size, the threads or the databases afterwards makes a new one at the next getmove. (The rules
  * and engine modules fill their tables on first use, under pthread_once: see ponder.h.)
  *
- * A search runs engine_search() on a thread of its own while getmove's thread polls *playnow
- * and copies the search's progress into the status string; every call into the engine facade
- * is in the cb_engine_* functions below, so the library follows the facade when it changes.
+ * A search is an engine job (engine_start) on the engine's thread while getmove's thread polls
+ * *playnow (a stop names the job: engine_stop) and copies the search's progress into the status
+ * string; CheckerBoard's incremental clock (info bits 2-3, moreinfo) goes to timeman as
+ * SearchLimits.clock and inc. Every call into the engine facade is in the cb_engine_* functions
+ * below, so the library follows the facade when it changes.
  * One mutex serialises getmove, islegal and enginecommand: CheckerBoard calls them from one
  * thread, but a host that does not must not corrupt the shared game or options.
  */
@@ -260,13 +262,11 @@ static void cb_engine_drop(void)
     cb.engine = NULL;
 }
 
-/* A search on a thread of its own, and what getmove's thread reads of it. */
+/* A search job, and what getmove's thread reads of it. */
 typedef struct {
-    Engine *engine;
-    const Game *game;
-    SearchLimits limits;
+    const Game *game;         /* the position searched (its end), for the status line */
     SearchResult result;
-    atomic_bool done;         /* set by the search thread when result is ready */
+    atomic_bool done;         /* set by the search thread when the job has ended */
     pthread_mutex_t lock;     /* guards status and done's signal */
     pthread_cond_t wake;      /* signalled when done is set */
     char status[CB_STR_SIZE]; /* the last finished iteration, as shown in CheckerBoard */
@@ -303,15 +303,16 @@ static void cb_on_iteration(const SearchInfo *info, void *ctx)
     pthread_mutex_unlock(&s->lock);
 }
 
-static void *cb_search_thread(void *arg)
+/* The job's end, on the search thread: wakes getmove's thread (which waits for the job). */
+static void cb_on_done(EngineJob job, const SearchResult *result, void *ctx)
 {
-    CbSearch *s = arg;
-    s->result = engine_search(s->engine, s->game, &s->limits, cb_on_iteration, s);
+    (void)job;
+    (void)result;
+    CbSearch *s = ctx;
     pthread_mutex_lock(&s->lock);
     atomic_store(&s->done, true);
     pthread_cond_signal(&s->wake);
     pthread_mutex_unlock(&s->lock);
-    return NULL;
 }
 
 /* Waits until the search is done or MS milliseconds have passed, whichever comes first, so the
@@ -332,32 +333,26 @@ static void cb_wait_ms(CbSearch *s, int ms)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* Searches the end of G within LIMITS, stopping when *PLAYNOW becomes non-zero, with its progress
- * copied into STR as it goes. Returns false (reason in ERR) when no thread could be started. */
+/* Searches the end of G within LIMITS as an engine job, stopping it when *PLAYNOW becomes
+ * non-zero (the stop names the job, so it holds even before the search has begun), with its
+ * progress copied into STR as it goes. Returns false (reason in ERR) when the job could not be
+ * started. */
 static bool cb_engine_think(Engine *e, const Game *g, const SearchLimits *limits,
                             volatile int *playnow, char *str, SearchResult *out, char *err)
 {
     static CbSearch s; /* under cb.lock */
     memset(&s, 0, sizeof s);
-    s.engine = e;
     s.game = g;
-    s.limits = *limits;
     atomic_init(&s.done, false);
     pthread_mutex_init(&s.lock, NULL);
     pthread_cond_init(&s.wake, NULL);
-    pthread_t th;
-    if (pthread_create(&th, NULL, cb_search_thread, &s) != 0) {
-        pthread_cond_destroy(&s.wake);
-        pthread_mutex_destroy(&s.lock);
-        snprintf(err, ERR_LEN, "cannot start the search thread");
-        return false;
-    }
-    while (!atomic_load(&s.done)) {
+    EngineJob job = engine_start(e, g, limits, cb_on_iteration, cb_on_done, &s, err);
+    bool ok = job != 0, stopped = false;
+    while (ok && !atomic_load(&s.done)) {
         cb_wait_ms(&s, CB_POLL_MS);
-        if (playnow && *playnow) {
-            /* Again at every poll: a stop that comes before the thread has entered the search
-             * is forgotten when the search starts (today's facade clears the flag then). */
-            engine_stop(e, 0);
+        if (playnow && *playnow && !stopped) {
+            engine_stop(e, job);
+            stopped = true;
         }
         if (str) {
             pthread_mutex_lock(&s.lock);
@@ -366,34 +361,32 @@ static bool cb_engine_think(Engine *e, const Game *g, const SearchLimits *limits
             pthread_mutex_unlock(&s.lock);
         }
     }
-    pthread_join(th, NULL);
-    if (str && s.status[0])
+    if (ok && !engine_wait(e, job, out)) {
+        snprintf(err, ERR_LEN, "the search job was lost");
+        ok = false;
+    }
+    if (ok && str && s.status[0])
         snprintf(str, CB_STR_SIZE, "%s", s.status);
     pthread_cond_destroy(&s.wake);
     pthread_mutex_destroy(&s.lock);
-    *out = s.result;
-    return true;
+    return ok;
 }
 
-/* The time for this move: exactly MAXTIME with CB_EXACT_TIME; with an incremental clock in INFO
- * and MOREINFO, a share of the remaining time plus most of the increment, never more than the
- * clock holds; otherwise MAXTIME, which CheckerBoard means as an average and the engine keeps as
- * a limit. (Moves to the engine's timeman with the game-clock limits.) */
-static double cb_allot_time(double maxtime, int info, int moreinfo)
+/* The time limits of a move: exactly MAXTIME with CB_EXACT_TIME; with an incremental clock in
+ * INFO and MOREINFO (remaining time in the high 16 bits, increment in the low 16, in the unit
+ * INFO's bits 2-3 give), the clock itself, which timeman.c shares out; otherwise MAXTIME, which
+ * CheckerBoard means as an average and the engine keeps as a limit. */
+static void cb_time_limits(double maxtime, int info, int moreinfo, SearchLimits *limits)
 {
     static const double unit[4] = {0, 0.001, 0.01, 0.1};
     int mode = (info >> CB_INCR_TIME_SHIFT) & 3;
     if (!(info & CB_EXACT_TIME) && mode != 0) {
         double remaining = (double)((unsigned)moreinfo >> 16) * unit[mode];
-        double inc = (double)((unsigned)moreinfo & 0xffff) * unit[mode];
-        double t = remaining / 20 + inc * 0.8;
-        if (t > remaining * 0.5)
-            t = remaining * 0.5;
-        return t < 0.01 ? 0.01 : t;
+        limits->clock = remaining > 0.001 ? remaining : 0.001; /* 0 would mean no clock */
+        limits->inc = (double)((unsigned)moreinfo & 0xffff) * unit[mode];
+        return;
     }
-    if (!isfinite(maxtime) || maxtime < 0.01)
-        return 0.01;
-    return maxtime;
+    limits->time = !isfinite(maxtime) || maxtime < 0.01 ? 0.01 : maxtime;
 }
 
 /* ---- The API ------------------------------------------------------------------------------- */
@@ -422,7 +415,7 @@ static int cb_getmove(int board[8][8], int color, double maxtime, char *str, vol
     if (cb.db_note[0])
         snprintf(str, CB_STR_SIZE, "Ponder: databases not used: %s", cb.db_note);
     SearchLimits limits = {0};
-    limits.time = cb_allot_time(maxtime, info, moreinfo);
+    cb_time_limits(maxtime, info, moreinfo, &limits);
     SearchResult r;
     if (!cb_engine_think(e, &cb.game, &limits, playnow, str, &r, err)) {
         snprintf(str, CB_STR_SIZE, "Ponder: %s", err);

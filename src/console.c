@@ -35,6 +35,7 @@
 #include "console_view.h"
 #include "notation.h"
 #include "opts.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -276,7 +277,10 @@ void console_start_search(Console *c, ConsoleTask task, bool announced)
     } else {
         s->limits.depth = c->depth;
         s->limits.time = c->time;
-        s->limits.infinite = c->depth == 0 && c->time == 0;
+        if (c->has_clock) /* the clock (level, time), which timeman shares out */
+            tc_clock_limits(&c->tc, &c->clock, &s->limits);
+        s->limits.infinite = c->depth == 0 && s->limits.time == 0 && s->limits.clock == 0;
+        c->think_start = util_now();
     }
     s->print = c->verbose || task == CONSOLE_ANALYZE;
     s->have_last = false;
@@ -318,6 +322,8 @@ static bool unfinished(const ConsoleSearch *s, bool interrupted)
 
 static void play_engine_move(Console *c, const SearchResult *r)
 {
+    if (c->has_clock) /* the engine's own clock, until `time' says otherwise */
+        tc_clock_spend(&c->tc, &c->clock, util_now() - c->think_start);
     Move m = r->best;
     if (!game_play(&c->game, &m)) {
         console_out("Error (game record full): the engine cannot play on\n");
@@ -507,6 +513,7 @@ static int cmd_console(int argc, char **argv)
     c->engine_side = WHITE;
     c->ponder = true;
     c->time = CONSOLE_DEFAULT_TIME;
+    c->opp_clock = -1;
     game_init(&c->game, &RULES_ENGLISH, NULL);
     line_reader_init(&c->in, STDIN_FILENO);
 

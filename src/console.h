@@ -10,6 +10,7 @@
 
 #include "console_input.h"
 #include "engine.h"
+#include "timecontrol.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -56,6 +57,11 @@ typedef struct {
     int engine_side;                 /* the side it plays otherwise */
     int depth;                       /* `sd' (0: no limit) */
     double time;                     /* `st' in seconds (0: no limit) */
+    bool has_clock;                  /* `level' set a clock: searches use clock, not time */
+    TimeControl tc;                  /* that clock's control (xboard's level MPS BASE INC) */
+    TcClock clock;                   /* the engine's clock: set by `time', charged per move */
+    double opp_clock;                /* the user's clock from `otim' (seconds; -1: not told) */
+    double think_start;              /* util_now() when the engine's current think began */
     bool ponder;                     /* think on the user's time (`hard', the default; `easy') */
     bool verbose;                    /* print the thinking table while thinking and pondering */
     bool flipped;                    /* draw Black's side (squares 1-4) at the bottom, as the

@@ -71,7 +71,10 @@ static const char *const HELP_TEXT =
     "    hard            Think on your time again (the default).\n"
     "    help            Show this list of commands.\n"
     "    history         List the moves played since the start position.\n"
+    "    level MPS B INC Play on a clock: MPS moves in B minutes (or min:sec),\n"
+    "                    repeating (MPS 0: the whole game), plus INC seconds a move.\n"
     "    new             Start a new game from the standard position.\n"
+    "    otim N          Your clock holds N centiseconds (shown by print).\n"
     "    ping N          Answer \"pong N\" (N a decimal number), even while the\n"
     "                    engine thinks.\n"
     "    print           Show the board.\n"
@@ -81,7 +84,8 @@ static const char *const HELP_TEXT =
     "    setboard FEN    Set up the position FEN, e.g. B:W18,24,K30:B1,2,K9.\n"
     "    sd DEPTH        Search at most DEPTH plies deep (`unlimited': no limit).\n"
     "    st TIME         Think at most TIME seconds per move (default 5;\n"
-    "                    `unlimited': no limit).\n"
+    "                    `unlimited': no limit). Ends a level clock.\n"
+    "    time N          The engine's clock holds N centiseconds (after level).\n"
     "    undo            Take back the last move (with the engine's answer to it).\n"
     "    verbose         Show or hide the engine's thinking.\n"
     "    white           Put White on move; the engine takes Black.\n"
@@ -153,6 +157,7 @@ static Next cmd_st(Console *c, const char *arg, const char *line)
 {
     if (strcmp(arg, "unlimited") == 0) {
         c->time = 0;
+        c->has_clock = false;
         return NEXT_PROMPT;
     }
     char *end;
@@ -162,7 +167,95 @@ static Next cmd_st(Console *c, const char *arg, const char *line)
         console_error("illegal option, TIME must be seconds, 0 < TIME <= 1000000, or `unlimited'",
                       line);
     else
-        c->time = v;
+        c->time = v, c->has_clock = false;
+    return NEXT_PROMPT;
+}
+
+/* `level MPS BASE INC' (xboard): MPS moves per control (0: the whole game), BASE minutes or
+ * minutes:seconds, INC seconds added after each move. Sets the engine's clock to BASE; `st'
+ * goes back to a time per move. */
+static Next cmd_level(Console *c, const char *arg, const char *line)
+{
+    char buf[CONSOLE_LINE_MAX], extra[2];
+    char mps_text[32], base_text[32], inc_text[32];
+    snprintf(buf, sizeof buf, "%s", arg);
+    if (sscanf(buf, "%31s %31s %31s %1s", mps_text, base_text, inc_text, extra) != 3) {
+        console_error("illegal option, write level MPS BASE INC, e.g. level 40 5 0", line);
+        return NEXT_PROMPT;
+    }
+    char *end;
+    errno = 0;
+    long mps = strtol(mps_text, &end, 10);
+    if (*end != '\0' || errno == ERANGE || mps < 0 || mps > 1000) {
+        console_error("illegal option, MPS must be moves per control, 0 to 1000", line);
+        return NEXT_PROMPT;
+    }
+    /* BASE: minutes, or minutes:seconds; the same text timecontrol.c reads as seconds after
+     * turning minutes into seconds. */
+    double minutes = 0, seconds = 0;
+    char *colon = strchr(base_text, ':');
+    errno = 0;
+    minutes = strtod(base_text, &end);
+    bool ok = end != base_text && errno != ERANGE && isfinite(minutes) && minutes >= 0 &&
+              (colon ? end == colon : *end == '\0');
+    if (ok && colon) {
+        seconds = strtod(colon + 1, &end);
+        ok = end != colon + 1 && *end == '\0' && errno != ERANGE && isfinite(seconds) &&
+             seconds >= 0 && seconds < 60 && minutes == floor(minutes);
+    }
+    double base = minutes * 60 + seconds;
+    if (!ok || base <= 0 || base > 86400) {
+        console_error("illegal option, BASE must be minutes or minutes:seconds, up to 1440", line);
+        return NEXT_PROMPT;
+    }
+    errno = 0;
+    double inc = strtod(inc_text, &end);
+    if (end == inc_text || *end != '\0' || errno == ERANGE || !isfinite(inc) || inc < 0 ||
+        inc > 3600) {
+        console_error("illegal option, INC must be seconds, 0 to 3600", line);
+        return NEXT_PROMPT;
+    }
+    c->tc = (TimeControl){.base = base, .inc = inc, .moves = (int)mps};
+    tc_clock_start(&c->tc, &c->clock);
+    c->has_clock = true;
+    return NEXT_PROMPT;
+}
+
+/* Reads a clock of `time' or `otim': N centiseconds, a whole number. */
+static bool read_centiseconds(const char *arg, const char *line, double *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (end == arg || *end != '\0' || errno == ERANGE || v < 0 || v > 8640000) {
+        console_error("illegal option, N must be centiseconds, 0 to 8640000", line);
+        return false;
+    }
+    *out = (double)v / 100;
+    return true;
+}
+
+/* `time N': the engine's clock holds N centiseconds (after `level'). */
+static Next cmd_time(Console *c, const char *arg, const char *line)
+{
+    double v;
+    if (!read_centiseconds(arg, line, &v))
+        return NEXT_PROMPT;
+    if (!c->has_clock) {
+        console_error("no clock: set one with level MPS BASE INC first", line);
+        return NEXT_PROMPT;
+    }
+    c->clock.left = v;
+    return NEXT_PROMPT;
+}
+
+/* `otim N': the user's clock holds N centiseconds. The search does not use it (as most engines,
+ * it plans on its own clock); `print' shows both. */
+static Next cmd_otim(Console *c, const char *arg, const char *line)
+{
+    double v;
+    if (read_centiseconds(arg, line, &v))
+        c->opp_clock = v;
     return NEXT_PROMPT;
 }
 
@@ -176,6 +269,13 @@ static Next cmd_verbose(Console *c, const char *arg, const char *line)
 static Next cmd_print(Console *c, const char *arg, const char *line)
 {
     console_show_position(c);
+    if (c->has_clock) {
+        char tc[TC_TEXT_LEN];
+        tc_format(&c->tc, tc, sizeof tc);
+        console_out("  Clock %s: engine %.2f s\n", tc, c->clock.left);
+    }
+    if (c->opp_clock >= 0)
+        console_out("  Your clock: %.2f s\n", c->opp_clock);
     return NEXT_PROMPT;
 }
 
@@ -454,7 +554,9 @@ static const ConsoleCommand COMMANDS[] = {
     {"hard", cmd_hard, 0},
     {"help", cmd_help, 0},
     {"history", cmd_history, 0},
+    {"level", cmd_level, 1},
     {"new", cmd_new, 0},
+    {"otim", cmd_otim, 1},
     {"ping", cmd_ping, 1},
     {"print", cmd_print, 0},
     {"quit", cmd_quit, 0},
@@ -462,6 +564,7 @@ static const ConsoleCommand COMMANDS[] = {
     {"setboard", cmd_setboard, 1},
     {"sd", cmd_sd, 1},
     {"st", cmd_st, 1},
+    {"time", cmd_time, 1},
     {"undo", cmd_undo, 0},
     {"verbose", cmd_verbose, 0},
     {"white", cmd_white, 0},

@@ -94,6 +94,10 @@ void engine_default_options(EngineOptions *opt)
     opt->weights = NULL;
     /* No databases unless the caller names a directory (front ends: cli_engine_egdb()). */
     opt->egdb_dir = NULL;
+    /* No book unless asked for (front ends: cli_engine_book()). */
+    opt->book = NULL;
+    opt->book_builtin = false;
+    opt->book_variety = 0;
 }
 
 /* Writes PREFIX and then MSG into ERR, truncated to ERR_LEN bytes (MSG may be ERR's size). */

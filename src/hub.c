@@ -15,10 +15,14 @@
  * `axb' followed by `xc' for every piece taken (pydraughts lists them in ascending order; any
  * order is read). `pos ... moves="..."' carries the whole game, so repetitions count.
  *
- * A search runs engine_search() on a thread of its own; this thread keeps reading, so `ping',
- * `stop' and `ponder-hit' work during a search. Every call into the engine facade is in the
- * hub_engine_* functions, so the front end follows the facade when it changes. Output from both
- * threads goes through hub_say(), one whole line at a time.
+ * A search is an engine job (engine_start): it runs on the engine's thread and prints `info' and
+ * `done' from there, while this thread keeps reading, so `ping', `stop' and `ponder-hit' work
+ * during a search; stop and ponder-hit name the job (engine_stop, engine_ponderhit), so neither
+ * is lost nor reaches the next search. `go ponder' is one job from start to end: ponder-hit
+ * turns it into a timed search, its clock counted from the hit. `level time= inc= moves=' goes
+ * to the engine as a clock (SearchLimits.clock, inc, moves_to_go), which timeman shares out.
+ * Every call into the engine facade is in the hub_engine_* functions. Output from both threads
+ * goes through hub_say(), one whole line at a time.
  */
 #include "cli.h"
 #include "command.h"
@@ -33,7 +37,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 enum {
     HUB_LINE_MAX = 1 << 16, /* longest input line (a long game's moves) */
@@ -74,12 +77,12 @@ typedef struct {
     Game game;         /* the position to search, with its history */
     HubLevel level;
     /* The search, while one runs. */
-    pthread_t thread;
-    bool searching; /* a thread was started and not joined */
+    EngineJob job;  /* the engine's job for it */
+    bool searching; /* a job was started and not waited for */
     HubMode mode;
-    SearchLimits limits;
-    atomic_bool finished; /* the thread has printed `done' */
-    atomic_bool discard;  /* ponder-hit: end this search without `done', a new one follows */
+    SearchLimits limits;  /* its limits (ponder and infinite as they stand now) */
+    atomic_bool finished; /* the search thread has printed `done' */
+    atomic_bool quitting; /* quit came: the search ends without a word */
 } Hub;
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -321,6 +324,8 @@ static void hub_engine_drop(Hub *h)
 static void hub_on_iteration(const SearchInfo *info, void *ctx)
 {
     Hub *h = ctx;
+    if (atomic_load(&h->quitting))
+        return;
     char score[32], pv[4096] = "";
     if (score_is_decisive(info->score)) {
         /* pydraughts reads |score| above 90 men as a win in (100 - |score|) * 100 plies. */
@@ -336,69 +341,52 @@ static void hub_on_iteration(const SearchInfo *info, void *ctx)
         hub_format_move(&info->pv[i], pv + used, sizeof pv - used);
         used += strlen(pv + used);
     }
-    if (atomic_load(&h->discard))
-        return;
     hub_say("info depth=%d score=%s nodes=%llu time=%.3f nps=%.2f pv=\"%s\"", info->depth, score,
             (unsigned long long)info->nodes, info->time,
             info->time > 0 ? info->nodes / info->time / 1e6 : 0.0, pv);
 }
 
-static void *hub_search_thread(void *arg)
+/* The end of a job, on the search thread: `done' (or why there is no move). The job is waited
+ * for later, by the reading thread (hub_join). */
+static void hub_on_done(EngineJob job, const SearchResult *r, void *ctx)
 {
-    Hub *h = arg;
-    SearchResult r = engine_search(h->engine, &h->game, &h->limits, hub_on_iteration, h);
-    if (!atomic_load(&h->discard)) {
-        char best[128], ponder[128];
-        if (!r.has_move) {
-            hub_error("no legal move in this position");
+    (void)job;
+    Hub *h = ctx;
+    char best[128], ponder[128];
+    if (atomic_load(&h->quitting)) {
+        /* quit or end of input: nothing more is said */
+    } else if (!r->has_move) {
+        hub_error("no legal move in this position");
+    } else {
+        hub_format_move(&r->best, best, sizeof best);
+        if (r->has_ponder) {
+            hub_format_move(&r->ponder, ponder, sizeof ponder);
+            hub_say("done move=%s ponder=%s", best, ponder);
         } else {
-            hub_format_move(&r.best, best, sizeof best);
-            if (r.has_ponder) {
-                hub_format_move(&r.ponder, ponder, sizeof ponder);
-                hub_say("done move=%s ponder=%s", best, ponder);
-            } else {
-                hub_say("done move=%s", best);
-            }
+            hub_say("done move=%s", best);
         }
     }
     atomic_store(&h->finished, true);
-    return NULL;
 }
 
-/* Waits for the search thread (if any) to end. */
+/* Waits for the search (if any) to end. */
 static void hub_join(Hub *h)
 {
     if (!h->searching)
         return;
-    pthread_join(h->thread, NULL);
+    SearchResult r;
+    engine_wait(h->engine, h->job, &r);
     h->searching = false;
 }
 
-/* Ends the search (if any) and waits for it. A stop that comes before the thread has entered
- * engine_search() would be forgotten when the search starts (today's facade clears the flag
- * then), so it is repeated until the thread is done. */
+/* Ends the search (if any) and waits for it: the stop names the job, so it is never lost, even
+ * when it comes before the search has begun. */
 static void hub_engine_stop(Hub *h)
 {
     if (!h->searching)
         return;
-    while (!atomic_load(&h->finished)) {
-        engine_stop(h->engine, 0);
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
-    }
+    engine_stop(h->engine, h->job);
     hub_join(h);
-}
-
-/* The seconds for this move under a clock: the remaining time spread over the moves to go (30
- * when the level gives none), plus the increment, which Hub adds before every move; never more
- * than half of what is on the clock. (Moves to the engine's timeman with the game-clock limits.) */
-static double hub_allot_time(const HubLevel *lv)
-{
-    double available = lv->time + lv->inc;
-    double t = available / (lv->moves > 0 ? lv->moves + 1 : 30) + lv->inc * 0.8;
-    if (t > available * 0.5)
-        t = available * 0.5;
-    return t < 0.01 ? 0.01 : t;
 }
 
 static void hub_engine_go(Hub *h, HubMode mode)
@@ -407,20 +395,30 @@ static void hub_engine_go(Hub *h, HubMode mode)
     const HubLevel *lv = &h->level;
     lim.depth = lv->depth;
     lim.nodes = lv->nodes;
-    if (mode == MODE_PONDER || lv->infinite)
+    /* No limit at all is an endless search too: commands for after it are then refused (with
+     * `error') instead of waiting for an end that never comes. */
+    if (lv->infinite || (!lv->depth && !lv->nodes && !lv->move_time && !lv->has_clock))
         lim.infinite = true;
     else if (lv->move_time > 0)
         lim.time = lv->move_time;
-    else if (lv->has_clock)
-        lim.time = hub_allot_time(lv);
-    if (mode == MODE_PONDER)
-        lim.depth = 0, lim.nodes = 0;
+    else if (lv->has_clock) {
+        /* Hub adds the increment before every move (Scan's protocol.txt), so it is on the clock
+         * already for this one; timeman shares the clock out over the moves to go. */
+        lim.clock = lv->time + lv->inc;
+        if (lim.clock < 0.001)
+            lim.clock = 0.001; /* an empty clock: the least time, not "no clock" */
+        lim.inc = lv->inc;
+        lim.moves_to_go = lv->moves;
+    }
+    /* Pondering: the limits count from ponder-hit (engine_ponderhit); until then it searches. */
+    lim.ponder = mode == MODE_PONDER;
     h->limits = lim;
     h->mode = mode;
     atomic_store(&h->finished, false);
-    atomic_store(&h->discard, false);
-    if (pthread_create(&h->thread, NULL, hub_search_thread, h) != 0) {
-        hub_error("cannot start the search thread");
+    char err[ERR_LEN];
+    h->job = engine_start(h->engine, &h->game, &lim, hub_on_iteration, hub_on_done, h, err);
+    if (h->job == 0) {
+        hub_error("cannot start the search: %s", err);
         return;
     }
     h->searching = true;
@@ -570,11 +568,11 @@ static bool hub_during_search(Hub *h, const HubLine *l, bool *quit)
         hub_engine_stop(h);
     } else if (strcmp(c, "ponder-hit") == 0) {
         if (h->mode == MODE_PONDER) {
-            /* The expected move came: the same search goes on as a timed one. With today's
-             * facade that is a new search from a warm table. */
-            atomic_store(&h->discard, true);
-            hub_engine_stop(h);
-            hub_engine_go(h, MODE_THINK);
+            /* The expected move came: the same search goes on, now within the level's limits,
+             * its clock counted from here. */
+            engine_ponderhit(h->engine, h->job);
+            h->mode = MODE_THINK;
+            h->limits.ponder = false;
         }
     } else if (strcmp(c, "quit") == 0) {
         *quit = true;
@@ -584,7 +582,7 @@ static bool hub_during_search(Hub *h, const HubLine *l, bool *quit)
                strcmp(c, "go") == 0) {
         /* A command for after the search: a search that ends by itself is waited for (so a
          * client that writes ahead, like a script, is served in order); an endless one is not. */
-        if (h->limits.infinite) {
+        if (h->limits.infinite || h->limits.ponder) {
             hub_error("%.40s during an endless search: send stop first", c);
             return true;
         }
@@ -685,7 +683,7 @@ static int cmd_hub(int argc, char **argv)
         go_on = hub_command(&h, line);
     }
     /* quit or end of input: end any search at once. */
-    atomic_store(&h.discard, true);
+    atomic_store(&h.quitting, true);
     hub_engine_stop(&h);
     hub_engine_drop(&h);
     return 0;

@@ -28,7 +28,9 @@ typedef struct {
     double max_first[2];      /* each program's slowest first answer (start-up included) */
     long replies[2];          /* answers after each program's first, per program */
     long late[2];             /* of those, answers over the time per move (within the margin) */
-    double time;              /* the time per move */
+    TimeControl tc;           /* the time control (--time or --tc) */
+    double min_clock[2];      /* with a clock: the least each program had left at a game's end
+                                 (a loss on time counts as 0) */
     bool sprt_on;             /* --sprt given */
     StatsSprt sprt;           /* its parameters */
     SprtDecision decision;    /* the SPRT's verdict so far */
@@ -109,6 +111,8 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
             m->max_first[who] = r->first_reply[c];
         m->replies[who] += r->replies[c];
         m->late[who] += r->late[c];
+        if (r->clock[c] < m->min_clock[who])
+            m->min_clock[who] = r->clock[c];
     }
     int done = m->wdl.wins + m->wdl.draws + m->wdl.losses;
     if (m->sprt_on && m->decision == SPRT_CONTINUE)
@@ -129,6 +133,12 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
         }
     }
     return m->decision == SPRT_CONTINUE;
+}
+
+/* The least clock program WHO had left at a game's end (0 before any game ended). */
+static double least_clock(const MatchState *m, int who)
+{
+    return isfinite(m->min_clock[who]) ? m->min_clock[who] : 0.0;
 }
 
 static void print_causes(FILE *f, const MatchState *m)
@@ -185,7 +195,15 @@ static void print_summary(const MatchState *m)
            run_format_seconds(m->max_reply[1], t[1], sizeof t[1]),
            run_format_seconds(m->max_first[0], t[2], sizeof t[2]),
            run_format_seconds(m->max_first[1], t[3], sizeof t[3]));
-    printf("Answers over %g s, saved by the margin: %s %ld of %ld, %s %ld of %ld\n", m->time, a,
+    char tc[TC_TEXT_LEN], over[TC_TEXT_LEN + 16];
+    tc_format(&m->tc, tc, sizeof tc);
+    if (tc_is_clock(&m->tc)) {
+        snprintf(over, sizeof over, "the clock");
+        printf("Time control %s: least left on the clock at a game's end: %s %.3f s, %s %.3f s\n",
+               tc, a, least_clock(m, 0), b, least_clock(m, 1));
+    } else
+        snprintf(over, sizeof over, "%s s", tc);
+    printf("Answers over %s, saved by the margin: %s %ld of %ld, %s %ld of %ld\n", over, a,
            m->late[0], m->replies[0], b, m->late[1], m->replies[1]);
     fflush(stdout);
 }
@@ -236,6 +254,14 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
             m->replies[1]);
     fprintf(f, "  \"late_replies\": {\"first\": %ld, \"second\": %ld},\n", m->late[0],
             m->late[1]);
+    char tc[TC_TEXT_LEN];
+    tc_format(&m->tc, tc, sizeof tc);
+    fprintf(f, "  \"time_control\": ");
+    run_json_string(f, tc);
+    if (tc_is_clock(&m->tc))
+        fprintf(f, ",\n  \"min_clock_seconds\": {\"first\": %.4f, \"second\": %.4f}",
+                least_clock(m, 0), least_clock(m, 1));
+    fprintf(f, ",\n");
     if (m->sprt_on) {
         fprintf(f,
                 "  \"sprt\": {\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": %g, "
@@ -383,7 +409,8 @@ static int cmd_match(int argc, char **argv)
 
     m.entrants = entrants;
     m.total = (int)games;
-    m.time = opt.time;
+    m.tc = opt.tc;
+    m.min_clock[0] = m.min_clock[1] = INFINITY;
     m.quiet = opt.quiet;
     m.tty = run_progress_is_tty();
     int sig = 0;

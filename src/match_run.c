@@ -57,7 +57,7 @@ const char *run_format_seconds(double seconds, char *buf, size_t size)
 void run_default_options(RunOptions *o, const char *event)
 {
     memset(o, 0, sizeof *o);
-    o->time = 1.0;
+    o->tc = (TimeControl){.per_move = 1.0};
     o->margin = 0.1;
     o->startup = 1.0;
     o->max_plies = 400;
@@ -70,12 +70,13 @@ void run_default_options(RunOptions *o, const char *event)
 /* Codes of the common options (the commands' own start at RUN_OPT_OWN). */
 enum {
     OPT_TIME = OPTS_LONG, OPT_MARGIN, OPT_STARTUP, OPT_MAX_PLIES, OPT_OPENINGS, OPT_ALL_BALLOTS,
-    OPT_PDN, OPT_JSON, OPT_STDERR, OPT_EVENT, OPT_SEED,
+    OPT_PDN, OPT_JSON, OPT_STDERR, OPT_EVENT, OPT_SEED, OPT_TC,
 };
 
 static const struct option COMMON_OPTIONS[] = {
     {"help", no_argument, NULL, 'h'},
     {"time", required_argument, NULL, OPT_TIME},
+    {"tc", required_argument, NULL, OPT_TC},
     {"margin", required_argument, NULL, OPT_MARGIN},
     {"startup", required_argument, NULL, OPT_STARTUP},
     {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
@@ -94,9 +95,20 @@ static const struct option COMMON_OPTIONS[] = {
 static bool common_option(RunOptions *o, int code, const char *v)
 {
     long n;
+    double t;
+    char err[ERR_LEN];
     switch (code) {
     case OPT_TIME:
-        return cli_double("--time", v, 0.001, 86400, &o->time);
+        if (!cli_double("--time", v, 0.001, 86400, &t))
+            return false;
+        o->tc = (TimeControl){.per_move = t};
+        return true;
+    case OPT_TC:
+        if (!tc_parse(v, &o->tc, err)) {
+            fprintf(stderr, "--tc %s: %s\n", v, err);
+            return false;
+        }
+        return true;
     case OPT_MARGIN:
         return cli_double("--margin", v, 0, 3600, &o->margin);
     case OPT_STARTUP:
@@ -172,6 +184,10 @@ void run_usage_options(FILE *f)
 {
     fprintf(f,
             "  --time S          seconds per move (default 1); {time} in a command becomes S\n"
+            "  --tc TC           time control as cutechess-cli writes it: 40/60 (40 moves in\n"
+            "                    60 s, repeating), 60+0.5 (60 s plus 0.5 s a move), 0.1 (per\n"
+            "                    move, as --time); a clock per side, loss when it runs out;\n"
+            "                    {tc} in a command becomes TC (ponder player --tc {tc})\n"
             "  --margin S        grace on top of every move before it counts as overrun\n"
             "                    (default 0.1)\n"
             "  --startup S       extra time for each program's first move (default 1)\n"
@@ -286,15 +302,15 @@ static void set_pdn_tag(PdnTag *t, const char *name, const char *value)
 /* Appends the game to the PDN file. Called under the lock. */
 static bool write_pdn(Runner *run, const Fixture *f, const RefereeResult *r, const Game *g)
 {
-    PdnTag tags[10];
+    PdnTag tags[12];
     int n = 0;
-    char date[32], number[16], tc[48];
+    char date[32], number[16], tc[48], clock[COLOR_NB][32];
     time_t now = time(NULL);
     struct tm tm;
     localtime_r(&now, &tm);
     strftime(date, sizeof date, "%Y.%m.%d", &tm);
     snprintf(number, sizeof number, "%d", f->number);
-    snprintf(tc, sizeof tc, "%g s per move", run->opt->time);
+    tc_format_pdn(&run->opt->tc, tc, sizeof tc);
     set_pdn_tag(&tags[n++], "Event", run->opt->event);
     set_pdn_tag(&tags[n++], "Date", date);
     set_pdn_tag(&tags[n++], "Round", number);
@@ -303,6 +319,12 @@ static bool write_pdn(Runner *run, const Fixture *f, const RefereeResult *r, con
     if (f->opening >= 0)
         set_pdn_tag(&tags[n++], "Opening", run->openings[f->opening].name);
     set_pdn_tag(&tags[n++], "TimeControl", tc);
+    if (tc_is_clock(&run->opt->tc)) { /* the clocks at the end, as the referee kept them */
+        for (int c = 0; c < COLOR_NB; c++)
+            snprintf(clock[c], sizeof clock[c], "%.3f", r->clock[c]);
+        set_pdn_tag(&tags[n++], "BlackClock", clock[BLACK]);
+        set_pdn_tag(&tags[n++], "WhiteClock", clock[WHITE]);
+    }
     set_pdn_tag(&tags[n++], "Termination", referee_cause_key(r->cause));
     set_pdn_tag(&tags[n++], "TerminationDetails", r->detail);
     const char *result = r->winner == BLACK ? "1-0" : r->winner == WHITE ? "0-1" : "1/2-1/2";
@@ -335,7 +357,7 @@ static void *worker(void *arg)
         s.command[BLACK] = run->entrants[f->black].command;
         s.command[WHITE] = run->entrants[f->white].command;
         s.opening = f->opening >= 0 ? &run->openings[f->opening] : NULL;
-        s.time = run->opt->time;
+        s.tc = run->opt->tc;
         s.margin = run->opt->margin;
         s.startup = run->opt->startup;
         s.max_plies = (int)run->opt->max_plies;

@@ -29,7 +29,7 @@ typedef struct {
 } Fixture;
 
 typedef struct {
-    double time;             /* seconds per move (--time) */
+    TimeControl tc;          /* --time S (a time per move) or --tc */
     double margin;           /* grace per move (--margin) */
     double startup;          /* extra time for each program's first move (--startup) */
     long max_plies;          /* draw after this many plies (--max-plies, 0: none) */

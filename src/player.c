@@ -21,6 +21,7 @@
 #include "middleware.h"
 #include "notation.h"
 #include "opts.h"
+#include "timecontrol.h"
 #include "rng.h"
 
 #include <stdio.h>
@@ -35,6 +36,9 @@ typedef enum { MODE_ENGINE, MODE_BASELINE, MODE_RANDOM } PlayerMode;
 typedef struct {
     PlayerMode mode;      /* who chooses the moves */
     SearchLimits limits;  /* engine: time and depth per move */
+    bool has_tc;          /* --tc given: search with the clock below */
+    TimeControl tc;       /* --tc: the match's time control */
+    TcClock clock;        /* its own clock under tc: what it measured of its own thinking */
     int baseline_depth;   /* baseline: plies */
     uint64_t rng;         /* random: xorshift64 state (never 0) */
     Engine *engine;       /* engine mode only */
@@ -43,7 +47,7 @@ typedef struct {
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ponder player [--time S] [--depth N] [--fen FEN] [--hash MB] [--threads N]\n"
+            "usage: ponder player [--time S | --tc TC] [--depth N] [--fen FEN] [--hash MB] [--threads N]\n"
             "                     [--weights FILE] [--eval classic|net] [--net FILE] [--egdb DIR]\n"
             "                     [--book FILE|none] [--book-variety N]\n"
             "                     [--baseline | --random [--seed N]]\n"
@@ -55,6 +59,8 @@ static void usage(FILE *f)
             "nothing else is printed on stdout. End of input ends the program (status 0); an\n"
             "illegal or unreadable move is reported on stderr (status 1).\n"
             "  --time S       seconds per move (default 1)\n"
+            "  --tc TC        the match's time control (40/60, 60+0.5, 0.1: see ponder match):\n"
+            "                 keeps its own clock, timing its own answers, and shares it out\n"
             "  --depth N      search at most N plies (with --time: whichever comes first)\n"
             "  --fen FEN      start from FEN; `0 0' then means: you are the side to move\n"
             "  --hash MB      transposition table size (default 64)\n"
@@ -86,7 +92,10 @@ static bool choose(Player *pl, const Game *g, Move *out)
     case MODE_BASELINE:
         return baseline_search(&g->board, g->rules, pl->baseline_depth, out);
     default: {
-        SearchResult r = engine_search(pl->engine, g, &pl->limits, NULL, NULL);
+        SearchLimits lim = pl->limits;
+        if (pl->has_tc)
+            tc_clock_limits(&pl->tc, &pl->clock, &lim);
+        SearchResult r = engine_search(pl->engine, g, &lim, NULL, NULL);
         if (r.has_move)
             *out = r.best;
         return r.has_move;
@@ -133,6 +142,7 @@ static int play(Player *pl, const Board *start)
             status = 1;
             break;
         }
+        double t0 = util_now(); /* the clock runs from here to the answer's flush */
         while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
             line[--n] = '\0';
         if (is_first_move_marker(line)) {
@@ -169,6 +179,8 @@ static int play(Player *pl, const Board *start)
             /* The other side has gone: nothing more to say to anyone. */
             break;
         }
+        if (pl->has_tc)
+            tc_clock_spend(&pl->tc, &pl->clock, util_now() - t0);
         record(g, &reply);
     }
     if (ferror(stdin)) {
@@ -196,10 +208,12 @@ static int cmd_player(int argc, char **argv)
     long depth = 0, seed = -1;
     double time = pl.limits.time;
     bool has_time = false;
-    enum { OPT_TIME = OPTS_LONG, OPT_DEPTH, OPT_FEN, OPT_SEED, OPT_BASELINE, OPT_RANDOM };
+    enum { OPT_TIME = OPTS_LONG, OPT_DEPTH, OPT_FEN, OPT_SEED, OPT_BASELINE, OPT_RANDOM, OPT_TC };
+    char tc_err[ERR_LEN];
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
         {"time", required_argument, NULL, OPT_TIME},
+        {"tc", required_argument, NULL, OPT_TC},
         {"depth", required_argument, NULL, OPT_DEPTH},
         {"fen", required_argument, NULL, OPT_FEN},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -218,6 +232,15 @@ static int cmd_player(int argc, char **argv)
             if (!cli_double("--time", optarg, 0.001, 86400, &time))
                 goto bad;
             has_time = true;
+            pl.has_tc = false;
+            break;
+        case OPT_TC:
+            if (!tc_parse(optarg, &pl.tc, tc_err)) {
+                fprintf(stderr, "ponder player: --tc %s: %s\n", optarg, tc_err);
+                goto bad;
+            }
+            pl.has_tc = has_time = true;
+            tc_clock_start(&pl.tc, &pl.clock);
             break;
         case OPT_DEPTH:
             if (!cli_long("--depth", optarg, 1, MAX_PLY - 1, &depth))

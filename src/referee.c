@@ -16,8 +16,10 @@
 #include "match_proc.h"
 #include "middleware.h"
 #include "notation.h"
+#include "timeman.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,16 +44,26 @@ bool referee_cause_is_fault(EndCause c) { return c >= END_ILLEGAL && c < END_NB;
 
 bool referee_has(const char *command, const char *name) { return strstr(command, name) != NULL; }
 
-char *referee_expand(const char *command, const char *fen, double time, uint64_t seed)
+double referee_move_time(const TimeControl *tc)
 {
-    char time_text[32], seed_text[32];
-    snprintf(time_text, sizeof time_text, "%g", time);
+    if (!tc_is_clock(tc))
+        return tc->per_move;
+    int moves = tc->moves > 0 ? tc->moves : TIME_MOVES_LEFT_GUESS;
+    return tc->base / moves + tc->inc;
+}
+
+char *referee_expand(const char *command, const char *fen, const TimeControl *tc, uint64_t seed)
+{
+    enum { NAMES = 4 };
+    char time_text[32], seed_text[32], tc_text[TC_TEXT_LEN];
+    snprintf(time_text, sizeof time_text, "%g", referee_move_time(tc));
     snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
-    const char *names[3] = {"{fen}", "{time}", "{seed}"};
-    const char *values[3] = {fen, time_text, seed_text};
+    tc_format(tc, tc_text, sizeof tc_text);
+    const char *names[NAMES] = {"{fen}", "{time}", "{seed}", "{tc}"};
+    const char *values[NAMES] = {fen, time_text, seed_text, tc_text};
     size_t cap = strlen(command) + 1;
     for (const char *p = command; *p; p++)
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < NAMES; k++)
             if (strncmp(p, names[k], strlen(names[k])) == 0)
                 cap += strlen(values[k]);
     char *out = malloc(cap), *o = out;
@@ -59,9 +71,9 @@ char *referee_expand(const char *command, const char *fen, double time, uint64_t
         return NULL;
     for (const char *p = command; *p;) {
         int k = 0;
-        while (k < 3 && strncmp(p, names[k], strlen(names[k])) != 0)
+        while (k < NAMES && strncmp(p, names[k], strlen(names[k])) != 0)
             k++;
-        if (k < 3) {
+        if (k < NAMES) {
             size_t n = strlen(values[k]);
             memcpy(o, values[k], n);
             o += n;
@@ -174,7 +186,7 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
     char fen[128];
     notation_format_fen(&g->board, fen, sizeof fen);
     for (int c = 0; c < COLOR_NB; c++) {
-        char *cmd = referee_expand(s->command[c], fen, s->time, s->seed);
+        char *cmd = referee_expand(s->command[c], fen, &s->tc, s->seed);
         if (!cmd) {
             snprintf(err, ERR_LEN, "out of memory");
             status = REFEREE_FAILED;
@@ -189,6 +201,12 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
     }
 
     bool first_turn[COLOR_NB] = {true, true};
+    TcClock clock[COLOR_NB];
+    for (int c = 0; c < COLOR_NB; c++) {
+        tc_clock_start(&s->tc, &clock[c]);
+        r->clock[c] = clock[c].left;
+    }
+    bool has_clock = tc_is_clock(&s->tc);
     for (;;) {
         /* 1. The rules and the length limit. */
         GameResult gr = game_result(g);
@@ -254,7 +272,8 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
 
         /* 4. Its answer, on time. */
         bool first = first_turn[side];
-        double allowed = s->time + s->margin + (first ? s->startup : 0.0);
+        double budget = tc_clock_allowed(&s->tc, &clock[side]);
+        double allowed = budget + s->margin + (first ? s->startup : 0.0);
         first_turn[side] = false;
         char line[PROC_LINE_MAX];
         ProcStatus ps = proc_read_line(p, t0 + allowed, s->stop_fd, line);
@@ -282,9 +301,11 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
                 break;
             }
             lose(r, side, END_TIMEOUT);
+            r->clock[side] = clock[side].left - took;
             snprintf(r->detail, sizeof r->detail,
-                     "%s did not answer within %.3f s (%g + %g margin%s)", color_name(side),
-                     allowed, s->time, s->margin, first ? " + startup" : "");
+                     "%s did not answer within %.3f s (%s%.3f + %g margin%s)", color_name(side),
+                     allowed, has_clock ? "clock " : "", budget, s->margin,
+                     first ? " + startup" : "");
             break;
         }
         if (ps == PROC_TOO_LONG) {
@@ -300,8 +321,11 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
             if (took > r->max_reply[side])
                 r->max_reply[side] = took;
             r->replies[side]++;
-            r->late[side] += took > s->time;
+            r->late[side] += took > budget;
         }
+        /* The start-up allowance is not charged to the clock. */
+        tc_clock_spend(&s->tc, &clock[side], first ? fmax(0.0, took - s->startup) : took);
+        r->clock[side] = clock[side].left;
 
         /* 5. The move. */
         Move m;

@@ -4,8 +4,9 @@
  *
  * Each program is started for the game (match_proc.h), told the opening through `{fen}' in its
  * command line, and sent "0 0" (you move first) or its opponent's last move; its answer must be
- * one line holding a legal move as a full path ("2 11 18") within the time per move plus the
- * margin. The library checks every move. A program loses by an illegal or malformed answer
+ * one line holding a legal move as a full path ("2 11 18") within the time per move, or what is
+ * left on its clock, plus the margin (a clock per side under a clock time control: the time an
+ * answer took comes off it, the increment and each control's base go onto it). The library checks every move. A program loses by an illegal or malformed answer
  * (`Give up!' included), by exiting, crashing or closing its pipes, by overrunning the time, or
  * by printing when it is not its turn; the game is drawn by the rules of SPEC section 1 (third
  * repetition, 40-move rule) or by reaching the maximum length; a side with no legal move loses.
@@ -14,6 +15,7 @@
 
 #include "game.h"
 #include "openings.h"
+#include "timecontrol.h"
 
 #include <stdint.h>
 
@@ -35,10 +37,11 @@ enum { REFEREE_DETAIL_LEN = 320 };
 
 typedef struct {
     const char *command[COLOR_NB]; /* the command lines of Black's and White's programs, with
-                                      {fen}, {time} and {seed} still in them */
+                                      {fen}, {time}, {tc} and {seed} still in them */
     const Opening *opening;        /* where the game starts; NULL: the standard position */
-    double time;                   /* seconds per move */
-    double margin;                 /* seconds of grace on top of every move */
+    TimeControl tc;                /* a time per move, or a clock per side (timecontrol.h) */
+    double margin;                 /* seconds of grace on top of every move (past an empty
+                                      clock too; the time used within it is not carried over) */
     double startup;                /* extra seconds for each program's first move */
     int max_plies;                 /* draw after this many plies of the programs (0: none) */
     int stderr_fd;                 /* where the programs' stderr goes (-1: /dev/null) */
@@ -56,6 +59,8 @@ typedef struct {
     int replies[COLOR_NB];            /* answers each side gave in time after its first */
     int late[COLOR_NB];               /* of those, how many took longer than the time per move
                                          (accepted thanks to the margin) */
+    double clock[COLOR_NB];           /* seconds left on each side's clock at the end (with a
+                                         clock; below 0 for a side that overran it) */
 } RefereeResult;
 
 typedef enum {
@@ -79,9 +84,14 @@ const char *referee_cause_key(EndCause c);
 /* Whether a cause is a loss by the side at fault (rather than a draw or a loss on the board). */
 bool referee_cause_is_fault(EndCause c);
 
-/* COMMAND with every {fen}, {time} and {seed} replaced. Returns a malloc'd string, or NULL when
- * out of memory. */
-char *referee_expand(const char *command, const char *fen, double time, uint64_t seed);
+/* The seconds {time} stands for under TC: the time per move, or under a clock an even share of
+ * it (BASE over the moves per control, or over TIME_MOVES_LEFT_GUESS, plus the increment), for a
+ * program that knows only a time per move. */
+double referee_move_time(const TimeControl *tc);
+
+/* COMMAND with every {fen}, {time} (referee_move_time), {tc} (TC as tc_format writes it) and
+ * {seed} replaced. Returns a malloc'd string, or NULL when out of memory. */
+char *referee_expand(const char *command, const char *fen, const TimeControl *tc, uint64_t seed);
 
 /* Whether COMMAND contains the placeholder NAME (given with its braces, e.g. "{fen}"). */
 bool referee_has(const char *command, const char *name);

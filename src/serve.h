@@ -301,9 +301,10 @@ extern const int serve_level_count;
 /* The level named NAME, or -1. */
 int serve_level_find(const char *name);
 
-/* The engine's seconds for its next move on the clock: LEFT seconds left, INCREMENT per move
- * (a share of what is left plus most of the increment, never more than LEFT allows). */
-double serve_clock_move_time(double left, double increment);
+/* On the clock, the engine's search is given what is left less SERVE_CLOCK_RESERVE (the reply's
+ * way to the page), and at least SERVE_CLOCK_LEAST (seconds). */
+#define SERVE_CLOCK_RESERVE 0.5
+#define SERVE_CLOCK_LEAST 0.01
 
 /* Monotonic seconds. */
 double serve_now(void);
@@ -319,7 +320,8 @@ bool serve_clock_check(ServeStore *s, ServeGame *g);
 /* The clock's JSON, time left as of now. */
 struct cJSON *serve_clock_json(const ServeGame *g);
 
-/* The limits of the engine's next move in G: thinking time or the clock, and the level. */
+/* The limits of the engine's next move in G: thinking time TIME, or on the clock the clock of
+ * the side to move (limits.clock, inc), and the level. */
 void serve_play_move_job(const ServeGame *g, double time, int depth, ServeJob *job);
 
 void serve_api_resign(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep);

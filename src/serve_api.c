@@ -586,7 +586,7 @@ static void api_engine(ServeStore *s, ServeGame *g, const ServeRequest *req, Ser
         serve_api_bool(body, "wait", &wait, rep) && (serve_clock_check(s, g), check_can_move(s, g, rep))) {
         ServeJob job;
         serve_play_move_job(g, time, depth, &job);
-        time = job.limits.time;
+        time = job.limits.time > 0 ? job.limits.time : job.limits.clock;
         int status = serve_game_start_search(s, g, &job);
         if (status != 0)
             serve_api_error(rep, status, "the server is shutting down");

@@ -613,6 +613,8 @@ static int search_lines(ServeWorker *w, ServeGame *g, uint64_t job_id, const Ser
     int lines = job->lines < 1 ? 1 : job->lines > SERVE_MAX_LINES ? SERVE_MAX_LINES : job->lines;
     if (limits.time > 0)
         limits.time /= lines;
+    if (limits.clock > 0) /* each line searches as if the clock were its share */
+        limits.clock /= lines, limits.inc /= lines;
     int found = 0;
     for (int k = 0; k < lines; k++) {
         if (k > 0 && !job_goes_on(w->store, g, job_id))

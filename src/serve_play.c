@@ -12,8 +12,8 @@
  * clock of the side to move runs from the previous move (or from when the clock was set);
  * serve_game_play charges it. A side whose time has run out loses as soon as anyone looks
  * (a request about the game, or the engine finishing its search): the page asks when its own
- * countdown reaches zero. The engine's time per move comes from serve_clock_move_time(), a
- * small rule of thumb the engine's time manager can later replace.
+ * countdown reaches zero. On the clock the engine gets the clock itself (SearchLimits.clock,
+ * inc: timeman.c shares it out), less a reserve for the reply to reach the page.
  *
  * Resigning and draws. The human resigns for their side (the side to move when two humans play);
  * a draw offer to the engine is accepted when the engine's latest evaluation of the game, from
@@ -57,19 +57,6 @@ double serve_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-double serve_clock_move_time(double left, double increment)
-{
-    /* A thirtieth of what is left plus most of the increment, keeping a reserve for the reply
-     * to travel: the engine never flags while it has a second left. */
-    double t = left / 30.0 + increment * 0.8;
-    double most = left - 0.5;
-    if (t > most)
-        t = most;
-    if (t < 0.01)
-        t = 0.01;
-    return t;
 }
 
 bool serve_play_clock_settings(ServeClock *clock, const cJSON *body, ServeReply *rep)
@@ -169,10 +156,14 @@ void serve_play_move_job(const ServeGame *g, double time, int depth, ServeJob *j
     job->kind = SERVE_JOB_MOVE;
     job->lines = 1;
     const ServeLevel *lv = &serve_levels[g->level];
-    if (g->clock.on)
-        time = serve_clock_move_time(clock_left(g, g->game.board.side), g->clock.increment);
-    /* A search always has a time limit: a depth alone could run for hours. */
-    job->limits.time = time;
+    /* A search always has a time limit: a depth alone could run for hours. On the clock it is
+     * the clock, less the reserve the reply needs to reach the page (never "no clock"). */
+    if (g->clock.on) {
+        double left = clock_left(g, g->game.board.side) - SERVE_CLOCK_RESERVE;
+        job->limits.clock = left > SERVE_CLOCK_LEAST ? left : SERVE_CLOCK_LEAST;
+        job->limits.inc = g->clock.increment;
+    } else
+        job->limits.time = time;
     job->limits.depth = depth;
     if (lv->depth && (depth == 0 || lv->depth < depth))
         job->limits.depth = lv->depth;

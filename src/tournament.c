@@ -30,6 +30,7 @@ typedef struct {
     int (*faults)[END_NB];   /* per entrant: losses by fault, by cause */
     double *max_reply;       /* per entrant: slowest answer */
     int causes[END_NB];      /* games ended by each cause */
+    TimeControl tc;          /* the time control (--time or --tc) */
     bool quiet;              /* no progress output */
     bool tty;                /* progress as a live bar */
 } TournamentState;
@@ -204,7 +205,11 @@ static bool write_json(const char *path, const TournamentState *t, const double 
         return false;
     }
     int n = t->n;
-    fprintf(f, "{\n  \"games\": %d,\n  \"entrants\": [\n", t->done);
+    char tc[TC_TEXT_LEN];
+    tc_format(&t->tc, tc, sizeof tc);
+    fprintf(f, "{\n  \"games\": %d,\n  \"time_control\": ", t->done);
+    run_json_string(f, tc);
+    fprintf(f, ",\n  \"entrants\": [\n");
     for (int k = 0; k < n; k++) {
         int i = order[k];
         int games = t->wdl[i].wins + t->wdl[i].draws + t->wdl[i].losses;
@@ -369,6 +374,7 @@ static int cmd_tournament(int argc, char **argv)
 
     t.entrants = entrants;
     t.n = n;
+    t.tc = opt.tc;
     t.total = (int)total;
     t.quiet = opt.quiet;
     t.tty = run_progress_is_tty();

@@ -212,6 +212,27 @@ transcript "original t6 (masked: moves)" "$ORIG/t6-reply.in" "$TMP/t6-reply.want
 
 transcript "commands and their errors" "$DATA/commands.in" "$DATA/commands.out"
 transcript "a newcomer's lines: unknown commands, HELP, finished and crowning-row positions, the FEN line back" "$DATA/newcomer.in" "$DATA/newcomer.out"
+transcript "clocks: level, time, otim, st, and their errors" "$DATA/clock.in" "$DATA/clock.out"
+
+# The engine searches with its clock: `level 0 0:03 0' (3 s for the game) makes `go' answer in
+# a share of it (about 0.1 s) where `st 5', the default, would think for seconds; the move is
+# charged to the engine's own clock (print shows less than 3 s), and `time' sets that clock.
+OUT=$TMP/clock
+start_console
+await_prompts "$OUT" 1
+t0=$(date +%s%N)
+feed "level 0 0:03 0" "go"
+await_prompts "$OUT" 3
+ms=$((($(date +%s%N) - t0) / 1000000))
+feed print "time 150" print quit
+end_console
+if [ "$ms" -lt 1500 ] && grep -Eq '^  Clock 3\+0: engine 2\.[0-9]{2} s$' "$OUT" &&
+    grep -Eq '^  Clock 3\+0: engine 1\.50 s$' "$OUT"; then
+    pass "clock: go answers within a share of the clock, charged to it ($ms ms)"
+else
+    fail "clock: go answers within a share of the clock, charged to it ($ms ms)" \
+        "$(grep -v '^ *[|+]' "$OUT" | tail -n 12)"
+fi
 transcript "setboard: every FEN error" "$DATA/fen.in" "$DATA/fen.out"
 transcript "moves: errors, captures, crowning, abbreviated and ambiguous" "$DATA/moves.in" "$DATA/moves.out"
 transcript "multi-jumps one jump at a time and whole, undo" "$DATA/multijump.in" "$DATA/multijump.out"

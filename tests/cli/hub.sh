@@ -45,6 +45,47 @@ fi
 if [ "$(grep -c '^done move=' "$TMP/out")" -eq 1 ]; then pass "hub: ponder-hit turns pondering into a timed search"
 else fail "hub: ponder-hit turns pondering into a timed search" "$(grep -v '^info' "$TMP/out")"; fi
 
+# A real ponder-hit under a clock: the pondering search reports its iterations before the hit,
+# goes on after it (no new search from depth 1) and answers within the clock (level time=1
+# moves=10: about a tenth of a second is its share, the clock counted from the hit). The hit is
+# sent once pondering has reported a few iterations; each output line is stamped with the
+# milliseconds since the start.
+rm -f "$TMP/hubfifo"
+mkfifo "$TMP/hubfifo"
+{
+    t0=$(date +%s%N)
+    timeout 60 "$PONDER" hub <"$TMP/hubfifo" 2>&1 | while IFS= read -r l; do
+        echo "$((($(date +%s%N) - t0) / 1000000)) $l"
+    done
+} >"$TMP/out" &
+hubpid=$!
+exec 4>"$TMP/hubfifo"
+printf 'hub\ninit\npos pos=%s\nlevel time=1 moves=10\ngo ponder\n' "$START" >&4
+t=0
+until grep -q ' info depth=4 ' "$TMP/out" 2>/dev/null || [ $t -gt 3000 ]; do sleep 0.02; t=$((t + 1)); done
+sleep 0.3
+hit=$(awk 'END { print $1 }' "$TMP/out")
+printf 'ponder-hit\n' >&4
+t=0
+until grep -q ' done ' "$TMP/out" 2>/dev/null || [ $t -gt 250 ]; do sleep 0.02; t=$((t + 1)); done
+printf 'quit\n' >&4
+exec 4>&-
+wait $hubpid
+awk -v hit="$hit" '
+    $2 == "info" && $1 <= hit { before++; last_before = $3 }
+    $2 == "info" && $1 > hit && !after { first_after = $3; after = 1 }
+    $2 == "done" { done = $1 }
+    END {
+        sub(/depth=/, "", last_before); sub(/depth=/, "", first_after)
+        ok = before > 0 && (!after || first_after + 0 > last_before + 0) && done > hit &&
+             done - hit < 1000
+        printf "%s infos before the hit %d (last depth %s), first depth after %s, done %d ms after the hit\n",
+            ok ? "ok" : "bad", before, last_before, first_after, done - hit
+    }' "$TMP/out" >"$TMP/got"
+if grep -q '^ok' "$TMP/got"; then pass "hub: go ponder + ponder-hit: one search, done within the clock"
+else fail "hub: go ponder + ponder-hit: one search, done within the clock" "$(cat "$TMP/got")" \
+    "$(grep -v ' info' "$TMP/out")"; fi
+
 # Only ponder-hit or stop ends pondering: none came, so no done before quit.
 {
     printf 'hub\ninit\npos pos=%s\nlevel move-time=0.05\ngo ponder\n' "$START"

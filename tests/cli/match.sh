@@ -302,3 +302,57 @@ for prog in match tournament; do
 done
 expect_usage_error "tournament: --games is match's" "ponder tournament: unknown option \`--games'" \
     "$PONDER" tournament --games 2 a="$RAND" b="$RAND"
+
+# Time controls (--tc, cutechess-cli's forms): every bad form is refused with what was wrong, in
+# match, tournament and player alike (timecontrol.c parses them for all three).
+for bad in "abc|time per move: \`abc' is not a number of seconds" \
+    "0|time per move: 0 s is out of range" \
+    "40/|base time is missing" \
+    "0/60|moves per control: \`0' is not a number from 1 to 1000" \
+    "40/0|base time: 0 s is out of range" \
+    "60+|increment is missing" \
+    "60+-1|increment: \`-1' is not a number of seconds" \
+    "1+2/3|\`+' before \`/'"; do
+    tc=${bad%%|*} why=${bad#*|}
+    for prog in match tournament; do
+        expect_usage_error "$prog --tc '$tc' is refused" "--tc $tc: $why" \
+            "$PONDER" $prog --tc "$tc" a="$RAND" b="$RAND"
+    done
+    expect_usage_error "player --tc '$tc' is refused" "--tc $tc: $why" "$PONDER" player --tc "$tc"
+done
+
+# A clock per side: the fake answers its moves 0.4 s late, so under 2+0 its clock runs out (the
+# margin of 0.5 s covers an overdraft once, not every move) where --time 0.5 would never make it
+# lose; `ponder player --tc {tc}' shares out the same clock and never runs out. The PDN holds the
+# time control and both clocks at the end; the JSON the time control and the least clock left.
+PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 2 --tc 2+0 --margin 0.5 --startup 2 \
+    --json "$TMP/tc.json" --pdn "$TMP/tc.pdn" --names slow,ponder \
+    "sh $FAKE/slow.sh $PONDER 3 0.4 --fen {fen}" "$PONDER player --tc {tc} --fen {fen}" \
+    >"$TMP/tc.out" 2>"$TMP/tc.err"
+expect_grep "--tc 2+0: the slow fake lost both on time" '"first": \{[^}]*"timeout": 2' "$TMP/tc.json"
+expect_grep "--tc 2+0: ponder player --tc {tc} lost none" '"second": \{"illegal": 0, "malformed": 0, "timeout": 0,' "$TMP/tc.json"
+expect_grep "--tc 2+0: the JSON names the time control" '"time_control": "2\+0"' "$TMP/tc.json"
+expect_grep "--tc 2+0: ponder kept time on its clock" '"min_clock_seconds": \{"first": -0\.[0-9]+, "second": [0-9]' "$TMP/tc.json"
+expect_count "--tc 2+0: PDN TimeControl tag" '^\[TimeControl "2\+0"\]' "$TMP/tc.pdn" 2
+expect_count "--tc 2+0: PDN clocks at the end" '^\[(Black|White)Clock "-?[0-9]+\.[0-9]{3}"\]' "$TMP/tc.pdn" 4
+expect_grep "--tc 2+0: the loss names the clock" 'did not answer within [0-9.]+ s \(clock -?[0-9.]+ \+ 0.5 margin\)' "$TMP/tc.pdn"
+expect_grep "--tc 2+0: the summary shows the clocks" '^Time control 2\+0: least left on the clock' "$TMP/tc.out"
+expect_no_leftovers "--tc 2+0: no process left behind"
+
+# Two ponder players under a repeating control: short games, no time loss, the tag as written.
+PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 2 --tc 10/1 --max-plies 30 --margin 1 \
+    --startup 2 --json "$TMP/tc2.json" --pdn "$TMP/tc2.pdn" \
+    "$PONDER player --tc {tc} --fen {fen}" "$PONDER player --tc {tc} --fen {fen}" \
+    >"$TMP/tc2.out" 2>"$TMP/tc2.err"
+expect_grep "--tc 10/1: no time loss between two ponder players" '"timeout": 0, "exit": 0, "crash": 0, "closed": 0}, "second": \{"illegal": 0, "malformed": 0, "timeout": 0,' "$TMP/tc2.json"
+expect_count "--tc 10/1: PDN TimeControl tag" '^\[TimeControl "10/1"\]' "$TMP/tc2.pdn" 2
+
+# A tournament on a clock: the loss on time is the slow fake's, and the JSON names the control.
+PONDER_TEST_MARK=$MARK "$PONDER" tournament -j 2 --tc 2+0 --margin 0.5 --startup 2 \
+    --json "$TMP/ttc.json" --pdn "$TMP/ttc.pdn" \
+    slow="sh $FAKE/slow.sh $PONDER 3 0.4 --fen {fen}" ponder="$PONDER player --tc {tc} --fen {fen}" \
+    >"$TMP/ttc.out" 2>"$TMP/ttc.err"
+expect_grep "tournament --tc 2+0: the JSON names the time control" '"time_control": "2\+0",' "$TMP/ttc.json"
+expect_grep "tournament --tc 2+0: the slow fake lost both on time" '"name": "slow".*"timeout": 2[,}]' "$TMP/ttc.json"
+expect_count "tournament --tc 2+0: PDN TimeControl tag" '^\[TimeControl "2\+0"\]' "$TMP/ttc.pdn" 2
+expect_no_leftovers "tournament --tc 2+0: no process left behind"

@@ -26,12 +26,21 @@ static const char *ponder(void)
 
 static void expand(void)
 {
-    char *s = referee_expand("x --fen {fen} --time {time} -s {seed} {fen}", "B:W21:B1", 0.25, 42);
+    TimeControl per_move = {.per_move = 0.25};
+    char *s = referee_expand("x --fen {fen} --time {time} -s {seed} {fen} --tc {tc}", "B:W21:B1",
+                             &per_move, 42);
     CHECK(s != NULL);
     if (s)
-        CHECK_STR(s, "x --fen B:W21:B1 --time 0.25 -s 42 B:W21:B1");
+        CHECK_STR(s, "x --fen B:W21:B1 --time 0.25 -s 42 B:W21:B1 --tc 0.25");
     free(s);
-    s = referee_expand("plain {fe} {", "F", 1, 1);
+    /* Under a clock {time} is an even share: 60 s over 40 moves plus the increment. */
+    TimeControl clock = {.base = 60, .inc = 0.5, .moves = 40};
+    s = referee_expand("--time {time} --tc {tc}", "F", &clock, 1);
+    if (s)
+        CHECK_STR(s, "--time 2 --tc 40/60+0.5");
+    free(s);
+    TimeControl one = {.per_move = 1};
+    s = referee_expand("plain {fe} {", "F", &one, 1);
     if (s)
         CHECK_STR(s, "plain {fe} {");
     free(s);
@@ -51,7 +60,7 @@ static RefereeStatus one_game(const char *black_cmd, const char *white_cmd, Refe
     /* 2 s for a program's first answer: a loaded machine (or ASan) can take over a second to
      * start `ponder player --random'; the scripted hang still times out well before its
      * `sleep 5' ends (3.1 s). A margin of 1 s keeps the random mover from losing on time. */
-    RefereeSetup s = {{black_cmd, white_cmd}, NULL, 0.1, 1.0, 2.0, 200, -1, -1, 1};
+    RefereeSetup s = {{black_cmd, white_cmd}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1};
     char err[ERR_LEN];
     RefereeStatus st = referee_play(&s, g, r, err);
     if (st == REFEREE_FAILED)
@@ -104,7 +113,7 @@ static void scripted_losses(void)
         close(fd);
     const char *const unstartable[] = {"./no-such-program-here", plain};
     for (int i = 0; i < 2; i++) {
-        RefereeSetup s = {{random, unstartable[i]}, NULL, 0.1, 1.0, 2.0, 200, -1, -1, 1};
+        RefereeSetup s = {{random, unstartable[i]}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1};
         char err[ERR_LEN] = "";
         CHECK(referee_play(&s, &g, &r, err) == REFEREE_FAILED);
         CHECK(strstr(err, "White's program could not start") != NULL);
@@ -177,7 +186,7 @@ static void run_and_read_back(void)
     snprintf(cmd, sizeof cmd, "%s player --random --seed {seed} --fen {fen}", ponder());
     RunOptions o;
     run_default_options(&o, "test");
-    o.time = 0.2;
+    o.tc = (TimeControl){.per_move = 0.2};
     o.margin = 0.5;
     o.concurrency = 2;
     o.pdn = pdn;

@@ -1,25 +1,11 @@
 /*
- * test_serve.c - the web board's rules of play that need no server: the engine's time per move
- * on the clock, the strength levels, and the limits of an engine move in a game (level, clock).
+ * test_serve.c - the web board's rules of play that need no server: the strength levels, and the limits of an engine move in a game (level, clock).
  */
 #include "check.h"
 #include "serve.h"
 
 #include <math.h>
 #include <stdlib.h>
-
-static void test_clock_move_time(void)
-{
-    CHECK(fabs(serve_clock_move_time(60, 2) - 3.6) < 1e-9); /* 60/30 + 0.8 * 2 */
-    CHECK(fabs(serve_clock_move_time(300, 0) - 10) < 1e-9);
-    /* Never closer than half a second to the flag, never less than 10 ms. */
-    CHECK(serve_clock_move_time(1.0, 30) <= 0.5 + 1e-9);
-    CHECK(serve_clock_move_time(0.2, 5) >= 0.01 - 1e-12);
-    CHECK(serve_clock_move_time(0, 0) >= 0.01 - 1e-12);
-    for (double left = 0.6; left < 100; left *= 1.7)
-        for (double inc = 0; inc <= 10; inc += 2.5)
-            CHECK(serve_clock_move_time(left, inc) <= left - 0.5 + 1e-9);
-}
 
 static void test_levels(void)
 {
@@ -56,14 +42,20 @@ static void test_move_job(void)
     g->level = serve_level_find("full");
     serve_play_move_job(g, 2.5, 0, &job);
     CHECK(job.limits.depth == 0 && job.limits.time == 2.5 && job.lines == 1 && job.margin == 0);
-    /* On the clock, the time comes from the clock of the side to move (Black here). */
+    /* On the clock, the search gets the clock of the side to move (Black here) less the reserve,
+     * and the increment; timeman shares it out. An empty clock still gets the least time. */
     g->clock.on = true;
     g->clock.increment = 2;
     g->clock.left[BLACK] = 60;
     g->clock.left[WHITE] = 3;
     g->clock.since = serve_now();
     serve_play_move_job(g, 9.0, 0, &job);
-    CHECK(job.limits.time > 3.5 && job.limits.time <= 3.6);
+    CHECK(job.limits.time == 0 && job.limits.inc == 2);
+    CHECK(job.limits.clock > 59.4 && job.limits.clock <= 59.5);
+    g->clock.left[BLACK] = 0.2;
+    g->clock.since = serve_now();
+    serve_play_move_job(g, 9.0, 0, &job);
+    CHECK(job.limits.clock == SERVE_CLOCK_LEAST);
     free(g);
 }
 
@@ -87,7 +79,6 @@ static void test_random_ballot(void)
 
 int main(void)
 {
-    RUN("serve", test_clock_move_time);
     RUN("serve", test_levels);
     RUN("serve", test_move_job);
     RUN("serve", test_random_ballot);
