@@ -24,6 +24,7 @@ build/$(1)/gen/nnue_default.o: $(NNUE_C) | $(DEPS_STAMP)
 	$$($(1)_CC) $$(BASEFLAGS) $$($(1)_CFLAGS) -c $$< -o $$@
 
 build/$(1)/libponder.a: build/$(1)/gen/nnue_default.o
+build/$(1)/libponder-core.a: build/$(1)/gen/nnue_default.o
 build/$(1)/ponder: build/$(1)/gen/nnue_default.o
 endef
 $(foreach v,release asan debug,$(eval $(call NNUE_VARIANT,$(v))))

@@ -70,9 +70,9 @@ struct Engine {
     void *done_ctx;
 };
 
-static const NnueDriver *nnue_driver;
+static _Atomic(const NnueDriver *) registered_nnue;
 
-void nnue_hook_register(const NnueDriver *d) { nnue_driver = d; }
+void nnue_hook_register(const NnueDriver *d) { atomic_store(&registered_nnue, d); }
 
 bool engine_eval_parse(const char *text, int *eval)
 {
@@ -255,20 +255,21 @@ Engine *engine_new(const EngineOptions *opt, char *err)
     weights_default(&e->weights);
 
     /* The network: asked for, given as a file, or built in (then it is the default). */
+    const NnueDriver *drv = atomic_load(&registered_nnue);
     bool net = opt->eval == ENGINE_EVAL_NET ||
                (opt->eval == ENGINE_EVAL_DEFAULT &&
-                (opt->net || (nnue_driver && nnue_driver->has_default())));
+                (opt->net || (drv && drv->has_default())));
     if (net) {
-        if (!nnue_driver) {
+        if (!drv) {
             snprintf(err, ERR_LEN, "the network evaluation is not built into this program");
             engine_free(e);
             return NULL;
         }
-        if (!(e->net = nnue_driver->load(opt->net, err))) {
+        if (!(e->net = drv->load(opt->net, err))) {
             engine_free(e);
             return NULL;
         }
-        e->nnue = nnue_driver;
+        e->nnue = drv;
     }
     if (!set_threads(e, opt->threads, err) || !set_weights(e, opt->weights, err) ||
         !set_hash(e, (long)opt->hash_mb, err) || !set_egdb(e, opt->egdb_dir, err)) {

@@ -6,6 +6,7 @@
  */
 #include "command.h"
 #include "egdb.h"
+#include "nnue.h"
 #include "ponder.h"
 
 #include <stdio.h>
@@ -27,10 +28,11 @@ static void help(FILE *f)
 int main(int argc, char **argv)
 {
     /* The library does nothing when it loads: its tables are filled here, and this program is
-     * the one that has the endgame databases (the HackerRank single file, built without
-     * egdb.c, has none). */
+     * the one that has the endgame databases and the network evaluation (the HackerRank single
+     * file, built without egdb.c and the nnue module, has neither). */
     ponder_init();
     egdb_hook_register(&egdb_driver);
+    nnue_hook_register(&nnue_driver);
     if (argc < 2) {
         const Command *console = command_find("console");
         if (console)

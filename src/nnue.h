@@ -16,6 +16,7 @@
 #pragma once
 
 #include "board.h"
+#include "nnue_hook.h"
 
 #include <stdio.h>
 
@@ -112,6 +113,12 @@ bool nnue_save(const NnueNet *net, const char *path, char *err);
 int nnue_evaluate(const NnueNet *net, const Board *b);
 int nnue_evaluate_portable(const NnueNet *net, const Board *b);
 
+/* nnue_evaluate() of a position given by its NF active features FEAT (nnue_features()'s
+ * indices, any order) and its output bucket BUCKET (nnue_bucket()'s): how the trainer scores its
+ * samples. At most NNUE_MAX_ACTIVE features are read; an index past 127 counts as 0 and a
+ * bucket outside 0..buckets-1 as the nearest one (no input can read out of bounds). */
+int nnue_evaluate_features(const NnueNet *net, const uint8_t *feat, int nf, int bucket);
+
 /* Incremental evaluation. An accumulator block holds the first layer's sums of a position from
  * both seats (Black's view and White's view: the side to move, hence the orientation, changes
  * every ply, so both are kept and the side to move's is used), nnue_acc_size() bytes, 32-byte
@@ -124,6 +131,11 @@ void nnue_acc_refresh(const NnueNet *net, const Board *b, int16_t *acc);
 void nnue_acc_update(const NnueNet *net, const Board *from, const Board *to, const int16_t *pacc,
                      int16_t *cacc);
 int nnue_evaluate_acc(const NnueNet *net, const Board *b, const int16_t *acc);
+
+/* The engine's driver for these networks: nnue_hook_register(&nnue_driver) lets engine_new()
+ * load them (the program does it at start-up, as with egdb_driver: the library registers
+ * nothing by itself, so a program built without this module evaluates classically). */
+extern const NnueDriver nnue_driver;
 
 /* A float model of the given shape, all values 0. False (ERR) on a bad shape or no memory. */
 bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, char *err);

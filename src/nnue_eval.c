@@ -4,12 +4,14 @@
  *
  * Two paths compute the same integers. The portable one is plain C. The AVX2 one (compiled when
  * __AVX2__ is defined, as -march=native does on a CPU that has it) sums the accumulator 16 int16
- * lanes at a time and computes each hidden neuron with vpmaddubsw (uint8 activation x int8
- * weight, two products summed into int16) then vpmaddwd into int32 lanes. Those int16 pair sums
- * cannot saturate: |127 * 128 * 2| = 32512 < 32767, so they are exact; the accumulator's int16
- * additions wrap in both paths alike (a trained net's clips keep them from wrapping at all). Each
- * hidden neuron's dot product fits int32 (at most 127 * 128 * 1024); its bias is added in
- * int64, and so is the output, so no file can make either path overflow.
+ * lanes at a time and computes the hidden neurons, eight at a time, with vpmaddubsw (uint8
+ * activation x int8 weight, two products summed into int16) then vpmaddwd into int32 lanes. Those
+ * int16 pair sums cannot saturate: |127 * 128 * 2| = 32512 < 32767, so they are exact; the
+ * accumulator's int16 additions wrap in both paths alike (a trained net's clips keep them from
+ * wrapping at all). Each hidden neuron's dot product fits int32 (at most 127 * 128 * 1024 < 2^24);
+ * the portable path adds its bias in int64, the AVX2 one eight neurons at a time in int32 lanes
+ * after clamping the bias to +-2^25, which changes no activation (layer_avx2); the output is summed
+ * in int64. No file can make either path overflow.
  *
  * The search's evaluations recompute the accumulator from the position's features (at most 24 in
  * a game position). nnue_acc_* keep it up to date move by move instead (both seats' blocks, from
@@ -89,10 +91,9 @@ static void layer_portable(const uint8_t *in, int nin, const int8_t *w, const in
     }
 }
 
-int nnue_evaluate_portable(const NnueNet *n, const Board *b)
+/* The portable score of the NF features FEAT in bucket K. */
+static int score_portable(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
-    uint16_t feat[NNUE_MAX_ACTIVE];
-    int nf = nnue_features(b, feat), k = nnue_bucket(b, n->buckets);
     int n1 = n->n1, n2 = n->n2, n3 = n->n3;
     uint16_t acc[NNUE_N1_MAX];
     uint8_t h1[NNUE_N1_MAX], h2[NNUE_N23_MAX], h3[NNUE_N23_MAX];
@@ -113,6 +114,13 @@ int nnue_evaluate_portable(const NnueNet *n, const Board *b)
     return final_score(n, output(n, k, h3));
 }
 
+int nnue_evaluate_portable(const NnueNet *n, const Board *b)
+{
+    uint16_t feat[NNUE_MAX_ACTIVE];
+    int nf = nnue_features(b, feat);
+    return score_portable(n, feat, nf, nnue_bucket(b, n->buckets));
+}
+
 /* ---- AVX2 -------------------------------------------------------------------------------------
  */
 
@@ -131,29 +139,46 @@ static inline __m256i dot_add(__m256i acc, __m256i x, __m256i w)
 #endif
 }
 
-/* layer_portable() with vpmaddubsw/vpmaddwd, four neurons at a time (NIN, NOUT multiples of 32).
- * IN and W rows 32-byte aligned. */
+/* The eight int32 lane sums of S[0..7], in order, in one register. */
+static inline __m256i sum8(const __m256i *s)
+{
+    __m256i t0 = _mm256_hadd_epi32(_mm256_hadd_epi32(s[0], s[1]), _mm256_hadd_epi32(s[2], s[3]));
+    __m256i t1 = _mm256_hadd_epi32(_mm256_hadd_epi32(s[4], s[5]), _mm256_hadd_epi32(s[6], s[7]));
+    return _mm256_add_epi32(_mm256_permute2x128_si256(t0, t1, 0x20),
+                            _mm256_permute2x128_si256(t0, t1, 0x31));
+}
+
+/* layer_portable() with dot_add(), eight neurons at a time (NIN, NOUT multiples of 32; IN and
+ * W's rows 32-byte aligned). The activations are computed in int32 lanes, the same integers as
+ * hidden(): a dot product has |dot| <= 127 * 128 * 1024 < 2^24 (NIN <= n1 <= 1024), so a bias
+ * clamped to +-2^25 changes no activation (beyond that bound the sum is >= 2^24, or <= 0,
+ * whatever the dot product) and bias + dot fits int32; then (bias + dot) >> 6 (arithmetic)
+ * clamped to 0..127 is hidden() of the int64 sum. */
 static void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
                        uint8_t *out)
 {
-    for (int i = 0; i < nout; i += 4) {
+    const __m256i lim = _mm256_set1_epi32(1 << 25), zero = _mm256_setzero_si256();
+    const __m256i top = _mm256_set1_epi32(NNUE_QA);
+    for (int i = 0; i < nout; i += 8) {
         const int8_t *r0 = w + (size_t)i * (size_t)nin;
-        __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
+        __m256i s[8];
+        for (int k = 0; k < 8; k++)
+            s[k] = zero;
         for (int j = 0; j < nin; j += 32) {
             __m256i x = _mm256_load_si256((const __m256i *)(in + j));
-            const int8_t *r = r0 + j;
-            s0 = dot_add(s0, x, _mm256_load_si256((const __m256i *)r));
-            s1 = dot_add(s1, x, _mm256_load_si256((const __m256i *)(r + nin)));
-            s2 = dot_add(s2, x, _mm256_load_si256((const __m256i *)(r + 2 * nin)));
-            s3 = dot_add(s3, x, _mm256_load_si256((const __m256i *)(r + 3 * nin)));
+            for (int k = 0; k < 8; k++)
+                s[k] = dot_add(s[k], x, _mm256_load_si256((const __m256i *)(r0 + k * nin + j)));
         }
-        /* The four neurons' eight lanes summed at once: [s0 s1 s2 s3] in one register. */
-        __m256i t = _mm256_hadd_epi32(_mm256_hadd_epi32(s0, s1), _mm256_hadd_epi32(s2, s3));
-        __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
-        out[i] = hidden((int64_t)b[i] + _mm_cvtsi128_si32(sum));
-        out[i + 1] = hidden((int64_t)b[i + 1] + _mm_extract_epi32(sum, 1));
-        out[i + 2] = hidden((int64_t)b[i + 2] + _mm_extract_epi32(sum, 2));
-        out[i + 3] = hidden((int64_t)b[i + 3] + _mm_extract_epi32(sum, 3));
+        __m256i bias = _mm256_loadu_si256((const __m256i *)(b + i));
+        bias = _mm256_max_epi32(_mm256_min_epi32(bias, lim), _mm256_sub_epi32(zero, lim));
+        __m256i v = _mm256_srai_epi32(_mm256_add_epi32(sum8(s), bias), 6);
+        v = _mm256_min_epi32(_mm256_max_epi32(v, zero), top);
+        /* Eight values 0..127 to bytes: packs/packus work within each 128-bit half. */
+        __m256i p = _mm256_packus_epi16(_mm256_packs_epi32(v, v), zero);
+        uint32_t lo = (uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(p));
+        uint32_t hi = (uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(p, 1));
+        memcpy(out + i, &lo, 4);
+        memcpy(out + i + 4, &hi, 4);
     }
 }
 
@@ -200,10 +225,9 @@ static void first_layer_tail_avx2(const NnueNet *n, const uint16_t *feat, int nf
     _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
 }
 
-int nnue_evaluate(const NnueNet *n, const Board *b)
+/* The AVX2 score of the NF features FEAT in bucket K. */
+static int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
-    uint16_t feat[NNUE_MAX_ACTIVE];
-    int nf = nnue_features(b, feat), k = nnue_bucket(b, n->buckets);
     int n1 = n->n1, n2 = n->n2, n3 = n->n3;
     _Alignas(32) uint8_t h1[NNUE_N1_MAX];
     _Alignas(32) uint8_t h2[NNUE_N23_MAX];
@@ -216,15 +240,29 @@ int nnue_evaluate(const NnueNet *n, const Board *b)
     layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
     return final_score(n, output(n, k, h3));
 }
+#define score_fast score_avx2
 
 #else
+#define score_fast score_portable
+#endif
 
 int nnue_evaluate(const NnueNet *n, const Board *b)
 {
-    return nnue_evaluate_portable(n, b);
+    uint16_t feat[NNUE_MAX_ACTIVE];
+    int nf = nnue_features(b, feat);
+    return score_fast(n, feat, nf, nnue_bucket(b, n->buckets));
 }
 
-#endif
+int nnue_evaluate_features(const NnueNet *n, const uint8_t *feat, int nf, int bucket)
+{
+    uint16_t f[NNUE_MAX_ACTIVE];
+    if (nf > NNUE_MAX_ACTIVE)
+        nf = NNUE_MAX_ACTIVE;
+    for (int i = 0; i < nf; i++)
+        f[i] = feat[i] < NNUE_FEATURES ? feat[i] : 0;
+    int k = bucket < 0 ? 0 : bucket >= n->buckets ? n->buckets - 1 : bucket;
+    return score_fast(n, f, nf, k);
+}
 
 /* ---- accumulators updated move by move ------------------------------------------------------ */
 
@@ -250,7 +288,8 @@ void nnue_acc_refresh(const NnueNet *n, const Board *b, int16_t *acc)
             for (int king = 0; king < 2; king++)
                 for (Bitboard m = b->pieces[color] & (king ? b->kings : ~b->kings); m; m &= m - 1) {
                     const int16_t *w =
-                        n->w1 + (size_t)seat_feature(seat, color, king, __builtin_ctz(m)) * (size_t)n1;
+                        n->w1 +
+                        (size_t)seat_feature(seat, color, king, __builtin_ctz(m)) * (size_t)n1;
                     for (int j = 0; j < n1; j++)
                         a[j] = (uint16_t)(a[j] + (uint16_t)w[j]);
                 }
@@ -283,11 +322,11 @@ void nnue_acc_update(const NnueNet *n, const Board *from, const Board *to, const
         uint16_t *c = (uint16_t *)cacc + (size_t)seat * (size_t)n1;
         const int16_t *sub[SQUARE_NB + 2], *add[SQUARE_NB + 2];
         for (int i = 0; i < ngone; i++)
-            sub[i] = n->w1 + (size_t)seat_feature(seat, gone[i][0], gone[i][1], gone[i][2]) *
-                                 (size_t)n1;
+            sub[i] =
+                n->w1 + (size_t)seat_feature(seat, gone[i][0], gone[i][1], gone[i][2]) * (size_t)n1;
         for (int i = 0; i < ncame; i++)
-            add[i] = n->w1 + (size_t)seat_feature(seat, came[i][0], came[i][1], came[i][2]) *
-                                 (size_t)n1;
+            add[i] =
+                n->w1 + (size_t)seat_feature(seat, came[i][0], came[i][1], came[i][2]) * (size_t)n1;
 #ifdef __AVX2__
         /* 32 lanes at a time, every changed row applied while they sit in registers. */
         for (int j = 0; j < n1; j += 32) {
@@ -366,9 +405,4 @@ static int drv_evaluate(const void *net, const Board *b)
     return nnue_evaluate(net, b);
 }
 
-static const NnueDriver nnue_driver = {drv_load, drv_free, drv_evaluate, nnue_has_default};
-
-__attribute__((constructor)) static void nnue_register(void)
-{
-    nnue_hook_register(&nnue_driver);
-}
+const NnueDriver nnue_driver = {drv_load, drv_free, drv_evaluate, nnue_has_default};

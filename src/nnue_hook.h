@@ -2,8 +2,10 @@
  * nnue_hook.h - how the engine runs the network evaluation without depending on it.
  *
  * As with the endgame databases (egdb_hook.h), the engine knows networks only through a driver
- * that nnue.c registers (from a constructor in its own file). The HackerRank single file, which
- * leaves nnue.c out, therefore builds without it and evaluates classically. With a driver,
+ * (nnue_driver, nnue.h) that the program registers at start-up (main.c, as it registers
+ * egdb_driver; registering again is harmless). The HackerRank single file, which leaves the
+ * nnue module out and registers nothing, therefore builds without it and evaluates
+ * classically. With a driver,
  * engine_new() loads the network that EngineOptions ask for (a file, or the built-in one) and the
  * search calls driver->evaluate on it instead of the classic evaluation.
  */

@@ -338,6 +338,8 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
 
     int status = 1;
     char tmp[4096];
+    struct sigaction sa, old_int, old_term;
+    bool caught = false; /* our handlers are in (old_* to restore) */
     Worker *workers = calloc((size_t)nthreads, sizeof *workers);
     pthread_t *tids = calloc((size_t)nthreads, sizeof *tids);
     sp.slots = calloc((size_t)sp.window, sizeof *sp.slots);
@@ -369,7 +371,14 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
         }
     }
 
-    /* 2. The temporary file, with its header. */
+    /* 2. The temporary file, with its header. Ctrl-C is caught from before the file exists (so
+     * it can never leave the file behind): the file's appearance means the handler is in. */
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    caught = true;
     if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", o->out, (long)getpid()) >= (int)sizeof tmp) {
         fprintf(stderr, "ponder selfplay: --out path too long\n");
         status = 2;
@@ -388,12 +397,6 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
     }
 
     /* 3. The games. */
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
     sp.start = sp.shown = util_now();
     long started = 0;
     for (long i = 0; i < nthreads && !sp.failed; i++, started++)
@@ -409,6 +412,7 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
         pthread_join(tids[i], NULL);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
+    caught = false;
 
     /* 4. Close, and rename into place only when every game is in. */
     if (fclose(sp.out) != 0 && !sp.failed) {
@@ -447,6 +451,10 @@ done:
     if (sp.out) {
         fclose(sp.out);
         remove(tmp);
+    }
+    if (caught) {
+        sigaction(SIGINT, &old_int, NULL);
+        sigaction(SIGTERM, &old_term, NULL);
     }
     for (long i = 0; workers && i < nthreads; i++) {
         engine_free(workers[i].engine);

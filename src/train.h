@@ -83,11 +83,9 @@ bool net_shape_check(const NetShape *shape, char *err);
 
 /* ---- features and samples (train_data.c) ---- */
 
-/* The active features of B (ascending) into OUT; returns their number. */
+/* The active features of B (nnue_features()'s, ascending) into OUT; returns their number. (The
+ * output bucket is nnue_bucket()'s.) */
 int net_features(const Board *b, uint8_t out[NET_MAX_ACTIVE]);
-
-/* The output bucket of B among BUCKETS. */
-int net_bucket(const Board *b, int buckets);
 
 /* The result of R's game for its side to move: 1 win, 0.5 draw, 0 loss. */
 double train_result(const TrainRecord *r);
@@ -208,19 +206,6 @@ bool train_epoch(TrainState *st, const TrainSample *s, size_t n, const TrainOpti
 
 /* ---- the quantised network and checkpoints (train_net.c) ---- */
 
-/* The quantised network, as parsed from a network file. */
-typedef struct {
-    NetShape shape;
-    int scale;                /* S */
-    char name[NET_NAME_LEN];  /* NUL-terminated */
-    int16_t *w1, *b1;         /* [128][n1], [n1] */
-    int8_t *w2[NET_MAX_BUCKETS], *w3[NET_MAX_BUCKETS];   /* [n2][n1], [n3][n2] */
-    int32_t *b2[NET_MAX_BUCKETS], *b3[NET_MAX_BUCKETS];  /* [n2], [n3] */
-    int16_t *w4[NET_MAX_BUCKETS];                        /* [n3] */
-    int32_t b4[NET_MAX_BUCKETS];
-    void *mem;                /* one allocation behind every array */
-} QNet;
-
 /* Bytes of a network file of SHAPE. */
 size_t net_file_size(const NetShape *shape);
 
@@ -229,13 +214,7 @@ size_t net_file_size(const NetShape *shape);
 bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out, size_t *len,
                 char *err);
 
-/* Parses a network file's bytes, checking magic, version, every header field, the size and the
- * checksum; SOURCE names it in messages. False with the first problem in ERR. */
-bool qnet_parse(const uint8_t *buf, size_t len, const char *source, QNet *q, char *err);
-void qnet_free(QNet *q);
-
-/* The score of S in hundredths of a man by the spec's integer arithmetic. */
-int qnet_score(const QNet *q, const TrainSample *s);
+/* (The file is read back with nnue_read() and scored with nnue_evaluate_features(), nnue.h.) */
 
 /* Writes LEN bytes to PATH through a temporary file renamed over it. False with ERR. */
 bool train_write_file(const char *path, const uint8_t *buf, size_t len, char *err);

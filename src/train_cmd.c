@@ -15,6 +15,7 @@
 #include "command.h"
 #include "egdb.h"
 #include "opts.h"
+#include "nnue.h"
 #include "train.h"
 #include "util.h"
 
@@ -303,8 +304,8 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
         fprintf(stderr, "ponder train: %s\n", err);
         return 1;
     }
-    QNet q;
-    if (!qnet_parse(buf, len, a->out, &q, err)) {
+    NnueNet *q = nnue_read(buf, len, a->out, err);
+    if (!q) {
         fprintf(stderr, "ponder train: the exported network does not read back: %s\n", err);
         free(buf);
         return 1;
@@ -312,7 +313,7 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
     double fm, fc, qm = 0, qc = 0, diff = 0, maxdiff = 0;
     train_eval(&st->net, valid, nvalid, a->t.threads, &fm, &fc);
     for (size_t i = 0; i < nvalid; i++) {
-        int qs = qnet_score(&q, &valid[i]);
+        int qs = nnue_evaluate_features(q, valid[i].feat, valid[i].nfeat, valid[i].bucket);
         double p = train_sigmoid(qs / a->d.scale);
         qm += train_loss_of(p, valid[i].target, TRAIN_LOSS_MSE);
         qc += train_loss_of(p, valid[i].target, TRAIN_LOSS_CE);
@@ -320,7 +321,7 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
         diff += d;
         maxdiff = d > maxdiff ? d : maxdiff;
     }
-    qnet_free(&q);
+    nnue_free(q);
     double nv = nvalid ? (double)nvalid : 1;
     bool ok = train_write_file(a->out, buf, len, err);
     free(buf);

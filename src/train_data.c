@@ -16,6 +16,7 @@
 
 #include "bitboard.h"
 #include "egdb.h"
+#include "nnue.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,31 +29,19 @@
 
 int net_features(const Board *b, uint8_t out[NET_MAX_ACTIVE])
 {
-    int us = b->side, n = 0;
-    for (int who = 0; who < 2; who++) {
-        Bitboard x = b->pieces[who == 0 ? us : !us];
-        while (x && n < NET_MAX_ACTIVE) {
-            int s = bb_lsb(x);
-            x &= x - 1;
-            int o = us == BLACK ? s : 31 - s;
-            out[n++] = (uint8_t)(64 * who + (board_is_king(b, s) ? 32 : 0) + o);
-        }
-    }
+    /* The engine's features (nnue_features: the same indices), narrowed and sorted. */
+    uint16_t all[NNUE_MAX_ACTIVE];
+    int n = nnue_features(b, all);
+    if (n > NET_MAX_ACTIVE) /* more than 24 pieces: no game position (trainfile.c refuses them) */
+        n = NET_MAX_ACTIVE;
     /* Ascending order (a canonical list, so identical positions compare equal). */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
-            uint8_t t = out[j];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && out[j - 1] > all[i]; j--)
             out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
+        out[j] = (uint8_t)all[i];
+    }
     return n;
-}
-
-int net_bucket(const Board *b, int buckets)
-{
-    int pieces = bb_popcount(b->pieces[BLACK] | b->pieces[WHITE]);
-    int k = pieces > 0 ? (pieces - 1) * buckets / 24 : 0;
-    return k < buckets - 1 ? k : buckets - 1;
 }
 
 double train_result(const TrainRecord *r)
@@ -76,7 +65,7 @@ void train_sample(const TrainRecord *r, const TrainDataOptions *o, int exact, Tr
 {
     memset(s, 0, sizeof *s);
     s->nfeat = (uint8_t)net_features(&r->board, s->feat);
-    s->bucket = (uint8_t)net_bucket(&r->board, o->buckets);
+    s->bucket = (uint8_t)nnue_bucket(&r->board, o->buckets);
     double res = exact == EGDB_WIN    ? 1
                  : exact == EGDB_LOSS ? 0
                  : exact == EGDB_DRAW ? 0.5

@@ -1,6 +1,6 @@
 /*
  * trainnet.c - fuzz harness for the files `ponder train' reads back: network files
- * (qnet_parse, which checks what the trainer writes) and checkpoints (train_checkpoint_load,
+ * (nnue_read, with which the trainer checks what it writes) and checkpoints (train_checkpoint_load,
  * given by --checkpoint FILE, so any file a user names).
  *
  * The bytes are parsed as a network file: refused with a message, or a network whose shape is
@@ -11,6 +11,7 @@
 #include "fuzz.h"
 
 #include "engine.h"
+#include "nnue.h"
 #include "train.h"
 
 #include <stdio.h>
@@ -30,12 +31,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static void check_net(const uint8_t *data, size_t size)
 {
     char err[ERR_LEN];
-    QNet q;
-    if (!qnet_parse(data, size, "fuzz.pnet", &q, err)) {
+    NnueNet *q = nnue_read(data, size, "fuzz.pnet", err);
+    if (!q) {
         FUZZ_CHECK(strncmp(err, "fuzz.pnet: ", 11) == 0, "a refusal that does not name the file");
         return;
     }
-    FUZZ_CHECK(net_shape_check(&q.shape, err) && size == net_file_size(&q.shape),
+    NetShape shape = {q->n1, q->n2, q->n3, q->buckets};
+    FUZZ_CHECK(net_shape_check(&shape, err) && size == net_file_size(&shape),
                "a network file accepted with a bad shape or size");
     Board b;
     board_start(&b);
@@ -50,11 +52,11 @@ static void check_net(const uint8_t *data, size_t size)
             board_set(&b, 22, WHITE, false);
         }
         s.nfeat = (uint8_t)net_features(&b, s.feat);
-        s.bucket = (uint8_t)net_bucket(&b, q.shape.buckets);
-        int score = qnet_score(&q, &s);
+        s.bucket = (uint8_t)nnue_bucket(&b, q->buckets);
+        int score = nnue_evaluate_features(q, s.feat, s.nfeat, s.bucket);
         FUZZ_CHECK(score > -SCORE_DECISIVE && score < SCORE_DECISIVE, "a score out of range");
     }
-    qnet_free(&q);
+    nnue_free(q);
 }
 
 static void check_checkpoint(const uint8_t *data, size_t size)

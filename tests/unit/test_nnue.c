@@ -257,8 +257,35 @@ static void test_extremes(void)
     CHECK(net != NULL);
     if (!net)
         return;
-    for (int pass = 0; pass < 3; pass++) {
+    for (int pass = 0; pass < 6; pass++) {
         size_t b = (size_t)net->buckets;
+        if (pass == 3) {
+            /* Biases near INT32_MIN under negative dot products: an int32 sum would wrap to a
+             * large positive one (activation 127 instead of 0). */
+            for (size_t i = 0; i < NNUE_FEATURES * 64; i++)
+                net->w1[i] = (int16_t)(i % 3 == 0 ? 3000 : -200);
+            for (size_t i = 0; i < b * 32 * 64; i++)
+                net->w2[i] = INT8_MIN;
+            for (size_t i = 0; i < b * 32 * 32; i++)
+                net->w3[i] = INT8_MAX;
+            for (size_t i = 0; i < b * 32; i++) {
+                net->b2[i] = INT32_MIN + (int32_t)(i % 7);
+                net->b3[i] = 0;
+                net->w4[i] = INT16_MAX;
+            }
+            net->b4[0] = net->b4[1] = 0;
+            goto score;
+        }
+        if (pass >= 4) {
+            /* Hidden biases across the range the AVX2 path clamps (+-2^25) and beyond it
+             * (pass 4), and around the activation's thresholds 0 and 127 * 64 (pass 5). */
+            for (size_t i = 0; i < b * 32; i++) {
+                uint32_t h = (uint32_t)(i + 1) * 2654435761u;
+                net->b2[i] = net->b3[i] = pass == 4 ? (int32_t)(h % (1u << 27)) - (1 << 26)
+                                                    : (int32_t)(h % 20000u) - 10000;
+            }
+            goto score;
+        }
         for (size_t i = 0; i < b * 32 * 64; i++)
             net->w2[i] = pass == 0 ? INT8_MIN : pass == 1 ? INT8_MAX : (i & 1 ? INT8_MIN : 127);
         for (size_t i = 0; i < b * 32 * 32; i++)
@@ -270,6 +297,7 @@ static void test_extremes(void)
             net->b2[i] = net->b3[i] = pass == 1 ? INT32_MAX : INT32_MIN + 5;
         }
         net->b4[0] = net->b4[1] = pass == 0 ? INT32_MAX : INT32_MIN;
+    score:;
         int mismatch = 0;
         for (int i = 0; i < npositions; i++) {
             int q = nnue_evaluate(net, &positions[i]);
@@ -279,6 +307,31 @@ static void test_extremes(void)
         }
         CHECK(mismatch == 0);
     }
+    nnue_free(net);
+}
+
+/* nnue_evaluate_features scores a position given by its features and bucket as nnue_evaluate
+ * scores the board; out-of-range indices and buckets are clamped, never read past the arrays. */
+static void test_evaluate_features(void)
+{
+    NnueNet *net = random_net(96, 32, 32, 3, 61, false);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    int diff = 0;
+    for (int i = 0; i < npositions; i++) {
+        uint16_t f16[NNUE_MAX_ACTIVE];
+        uint8_t f8[NNUE_MAX_ACTIVE];
+        int nf = nnue_features(&positions[i], f16);
+        for (int j = 0; j < nf; j++)
+            f8[nf - 1 - j] = (uint8_t)f16[j]; /* any order */
+        diff += nnue_evaluate_features(net, f8, nf, nnue_bucket(&positions[i], 3)) !=
+                nnue_evaluate(net, &positions[i]);
+    }
+    CHECK(diff == 0);
+    uint8_t odd[2] = {200, 0}, zero[2] = {0, 0};
+    CHECK(nnue_evaluate_features(net, odd, 2, 99) == nnue_evaluate_features(net, zero, 2, 2));
+    CHECK(nnue_evaluate_features(net, odd, 2, -5) == nnue_evaluate_features(net, zero, 2, 0));
     nnue_free(net);
 }
 
@@ -512,6 +565,13 @@ static void test_engine(void)
     o.hash_mb = 1;
     o.egdb_dir = NULL;
     o.net = path;
+    /* The driver is the program's to register (main.c does): without it a network is refused
+     * by name, with it the network evaluates. */
+    nnue_hook_register(NULL);
+    CHECK(engine_new(&o, err) == NULL);
+    CHECK(strstr(err, "network evaluation is not built into this program") != NULL);
+    nnue_hook_register(&nnue_driver);
+    nnue_hook_register(&nnue_driver); /* again: harmless */
     Engine *e = engine_new(&o, err);
     CHECK(e != NULL);
     if (e) {
@@ -573,6 +633,7 @@ int main(void)
     RUN("nnue", test_quantised_matches_float);
     RUN("nnue", test_quantise_scales);
     RUN("nnue", test_extremes);
+    RUN("nnue", test_evaluate_features);
     RUN("nnue", test_incremental);
     RUN("nnue", test_round_trip);
     RUN("nnue", test_damaged_files);

@@ -17,6 +17,7 @@
 #include "check.h"
 #include "egdb_build.h"
 #include "engine.h"
+#include "nnue.h"
 #include "train.h"
 
 #include <math.h>
@@ -50,7 +51,7 @@ static void sample_of(const Board *b, int buckets, float target, TrainSample *s)
 {
     memset(s, 0, sizeof *s);
     s->nfeat = (uint8_t)net_features(b, s->feat);
-    s->bucket = (uint8_t)net_bucket(b, buckets);
+    s->bucket = (uint8_t)nnue_bucket(b, buckets);
     s->target = target;
 }
 
@@ -90,14 +91,14 @@ static void test_features(void)
     board_set(&b, 5, BLACK, false);
     CHECK(net_features(&b, f) == 2 && f[0] == 32 + 31 && f[1] == 64 + 26);
     /* Buckets: 1-6 pieces -> 0, 7-12 -> 1, 13-18 -> 2, 19-24 -> 3. */
-    CHECK(net_bucket(&b, 4) == 0);
+    CHECK(nnue_bucket(&b, 4) == 0);
     board_start(&b);
-    CHECK(net_bucket(&b, 4) == 3 && net_bucket(&b, 1) == 0 && net_bucket(&b, 8) == 7);
+    CHECK(nnue_bucket(&b, 4) == 3 && nnue_bucket(&b, 1) == 0 && nnue_bucket(&b, 8) == 7);
     for (int sq = 0; sq < 12; sq++)
         board_set(&b, sq, -1, false);
-    CHECK(net_bucket(&b, 4) == 1); /* 12 pieces */
+    CHECK(nnue_bucket(&b, 4) == 1); /* 12 pieces */
     board_set(&b, 0, BLACK, false);
-    CHECK(net_bucket(&b, 4) == 2); /* 13 */
+    CHECK(nnue_bucket(&b, 4) == 2); /* 13 */
 }
 
 /* A network with every parameter drawn at random around typical values, so units sit inside
@@ -253,9 +254,8 @@ static void test_quantised(void)
     CHECK(memcmp(buf, "PONDNET", 8) == 0 && buf[8] == 1 && buf[12] == 128 && buf[16] == 64 &&
           buf[20] == 32 && buf[24] == 32 && buf[28] == 4 && buf[32] == 80 &&
           strcmp((char *)buf + 40, "test-net") == 0);
-    QNet q;
-    CHECK(qnet_parse(buf, len, "t.pnet", &q, err));
-    CHECK(q.scale == 80 && strcmp(q.name, "test-net") == 0);
+    NnueNet *q = nnue_read(buf, len, "t.pnet", err);
+    CHECK(q != NULL && q->scale == 80 && strcmp(q->name, "test-net") == 0);
     double sum = 0, worst = 0;
     int n = 2000, same = 0;
     for (int i = 0; i < n; i++) {
@@ -263,7 +263,7 @@ static void test_quantised(void)
         random_board(&b);
         TrainSample s;
         sample_of(&b, sh.buckets, 0, &s);
-        int qs = qnet_score(&q, &s);
+        int qs = q ? nnue_evaluate_features(q, s.feat, s.nfeat, s.bucket) : 0;
         same += qs == spec_score(&net, 80, &s);
         double d = fabs(qs - train_forward(&net, &s) * 80.0);
         sum += d;
@@ -274,20 +274,20 @@ static void test_quantised(void)
      * 2.5 on average (truncations by >> 6 and the division drift the score down a little). */
     printf("  quantised vs float: mean %.2f max %.1f hundredths\n", sum / n, worst);
     CHECK(worst <= 10 && sum / n <= 2.5);
-    qnet_free(&q);
+    nnue_free(q);
 
     /* Damage is named. */
     uint8_t *bad = malloc(len);
     memcpy(bad, buf, len);
     bad[100] ^= 1;
-    CHECK(!qnet_parse(bad, len, "t.pnet", &q, err) && strstr(err, "checksum mismatch"));
+    CHECK(!nnue_read(bad, len, "t.pnet", err) && strstr(err, "checksum mismatch"));
     memcpy(bad, buf, len);
     bad[16] = 33;
-    CHECK(!qnet_parse(bad, len, "t.pnet", &q, err) && strstr(err, "n1 = 33 is not a multiple"));
-    CHECK(!qnet_parse(buf, len - 1, "t.pnet", &q, err) && strstr(err, "expected"));
+    CHECK(!nnue_read(bad, len, "t.pnet", err) && strstr(err, "n1 = 33 is not a multiple"));
+    CHECK(!nnue_read(buf, len - 1, "t.pnet", err) && strstr(err, "expected"));
     memcpy(bad, buf, len);
     bad[0] = 'X';
-    CHECK(!qnet_parse(bad, len, "t.pnet", &q, err) && strstr(err, "magic"));
+    CHECK(!nnue_read(bad, len, "t.pnet", err) && strstr(err, "magic"));
     CHECK(!net_export(&net, 80, "a\tb", &buf, &len, err));
     free(bad);
     free(buf);
@@ -308,9 +308,7 @@ static void test_engine_reads_export(void)
         char err[ERR_LEN];
         uint8_t *buf;
         size_t len;
-        QNet q;
         CHECK(net_export(&net, 80 + 7 * k, "contract", &buf, &len, err));
-        CHECK(qnet_parse(buf, len, "contract", &q, err));
         NnueNet *e = nnue_read(buf, len, "contract", err);
         CHECK(e != NULL);
         if (!e) {
@@ -323,12 +321,12 @@ static void test_engine_reads_export(void)
             random_board(&b);
             TrainSample s;
             sample_of(&b, shapes[k].buckets, 0, &s);
-            int mine = qnet_score(&q, &s);
-            same += mine == nnue_evaluate(e, &b) && mine == nnue_evaluate_portable(e, &b);
+            int mine = spec_score(&net, 80 + 7 * k, &s);
+            same += mine == nnue_evaluate_features(e, s.feat, s.nfeat, s.bucket) &&
+                    mine == nnue_evaluate(e, &b) && mine == nnue_evaluate_portable(e, &b);
         }
         CHECK(same == n);
         nnue_free(e);
-        qnet_free(&q);
         free(buf);
         train_net_free(&net);
     }
@@ -374,15 +372,16 @@ static void test_learns_material(void)
     /* The quantised file keeps it. */
     uint8_t *buf;
     size_t len;
-    QNet q;
-    CHECK(net_export(&st.net, 80, "m", &buf, &len, err) && qnet_parse(buf, len, "m", &q, err));
+    NnueNet *q = NULL;
+    CHECK(net_export(&st.net, 80, "m", &buf, &len, err) && (q = nnue_read(buf, len, "m", err)));
     double qm = 0;
     for (size_t i = n; i < n + nv; i++) {
-        double p = train_sigmoid(qnet_score(&q, &s[i]) / 80.0) - s[i].target;
+        int qs = q ? nnue_evaluate_features(q, s[i].feat, s[i].nfeat, s[i].bucket) : 0;
+        double p = train_sigmoid(qs / 80.0) - s[i].target;
         qm += p * p;
     }
     CHECK(qm / (double)nv < 0.005);
-    qnet_free(&q);
+    nnue_free(q);
     free(buf);
     train_state_free(&st);
     free(s);
