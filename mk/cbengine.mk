@@ -19,10 +19,10 @@
 CB_LIBSRC := src/cbengine.c src/bitboard.c src/board.c src/movegen.c src/rules.c src/notation.c \
              src/game.c src/engine.c src/search.c src/eval.c src/weights.c src/tt.c \
              src/timeman.c src/util.c src/ponder.c src/egdb_index.c src/thread.c \
-             src/search_egdb.c src/egdb_hook.c src/book.c
+             src/search_egdb.c src/egdb_hook.c src/book.c src/nnue.c src/nnue_eval.c
 CB_LINUX_SRC := $(CB_LIBSRC) src/egdb.c
 CB_WIN_SRC   := $(CB_LIBSRC)
-# The built-in opening book (mk/book.mk makes the file; empty when there is no book).
+# The built-in opening book and network (mk/book.mk, mk/nnue.mk make the files).
 CB_BOOK_C    := build/gen/book_default.c
 CB_HOSTSRC   := tests/cb/host.c
 CB_HOSTLIB   := src/bitboard.c src/board.c src/movegen.c src/rules.c src/notation.c src/game.c \
@@ -43,16 +43,16 @@ build/cb/linux/%.o: src/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CB_CFLAGS) -DCB_HAVE_EGDB -pthread -fPIC -fvisibility=hidden -c $< -o $@
 
-build/cb/linux/gen/book_default.o: $(CB_BOOK_C) | $(DEPS_STAMP)
+build/cb/linux/gen/%.o: build/gen/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CB_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
 
-build/cb/win64/gen/book_default.o: $(CB_BOOK_C) | $(DEPS_STAMP)
+build/cb/win64/gen/%.o: build/gen/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(MINGW_CC) $(CB_CFLAGS) -c $< -o $@
 
 build/cb/libponder-cb.so: $(patsubst src/%.c,build/cb/linux/%.o,$(CB_LINUX_SRC)) \
-                          build/cb/linux/gen/book_default.o
+                          build/cb/linux/gen/book_default.o build/cb/linux/gen/nnue_default.o
 	$(CC) -shared -pthread -Wl,--no-undefined -o $@ $^ -lm
 
 build/cb/cbhost: $(CB_HOSTSRC) $(patsubst src/%.c,build/cb/linux/%.o,$(CB_HOSTLIB))
@@ -64,7 +64,7 @@ build/cb/win64/%.o: src/%.c | $(DEPS_STAMP)
 
 # Static runtime libraries, so the DLL needs nothing beside it but Windows itself.
 build/cb/ponder64.dll: $(patsubst src/%.c,build/cb/win64/%.o,$(CB_WIN_SRC)) \
-                      build/cb/win64/gen/book_default.o
+                      build/cb/win64/gen/book_default.o build/cb/win64/gen/nnue_default.o
 	$(MINGW_CC) -shared -static -o $@ $^ -lm -Wl,--kill-at
 
 build/cb/cbhost.exe: $(CB_HOSTSRC) $(patsubst src/%.c,build/cb/win64/%.o,$(CB_HOSTLIB))

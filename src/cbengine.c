@@ -28,6 +28,8 @@
 #include "egdb.h"
 #endif
 #include "engine.h"
+#include "nnue.h"
+#include "nnue_hook.h"
 #include "game.h"
 #include "notation.h"
 
@@ -233,6 +235,8 @@ static Engine *cb_engine_get(char *err)
 #ifdef CB_HAVE_EGDB
     egdb_hook_register(&egdb_driver); /* this library has the databases (main.c does the same) */
 #endif
+    nnue_hook_register(&nnue_driver); /* and the network, the default evaluation */
+    opt.book_builtin = true;          /* and the built-in opening book, if there is one */
     cb.db_note[0] = '\0';
     opt.hash_mb = cb.hash_mb;
     opt.threads = cb.threads;

@@ -16,6 +16,9 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#ifdef _WIN32
+#include <malloc.h>
+#endif
 #include <string.h>
 
 static const char NNUE_MAGIC[8] = {'P', 'O', 'N', 'D', 'N', 'E', 'T', '\0'};
@@ -56,7 +59,11 @@ static bool net_alloc(NnueNet *n, char *err)
         off[i] = total;
         total += align_up(sz[i]);
     }
+#ifdef _WIN32
+    char *mem = _aligned_malloc(total, NNUE_ALIGN); /* Windows (the CheckerBoard DLL) */
+#else
     char *mem = aligned_alloc(NNUE_ALIGN, total);
+#endif
     if (!mem) {
         snprintf(err, ERR_LEN, "out of memory for the network");
         return false;
@@ -78,7 +85,11 @@ void nnue_free(NnueNet *net)
 {
     if (!net)
         return;
+#ifdef _WIN32
+    _aligned_free(net->mem);
+#else
     free(net->mem);
+#endif
     free(net);
 }
 
