@@ -1,0 +1,62 @@
+#!/bin/sh
+# build-net.sh - rebuilds the shipped network, data/nets/default.pnet, from nothing: self-play
+# data, endgame databases to label it, two generations of training (docs/strength.md).
+#
+#   scripts/build-net.sh [WORKDIR]      (default: build/net)
+#
+# Every step writes its result under WORKDIR through a temporary name and is skipped when the
+# result is already there, so the script can be stopped at any time and run again to go on.
+# About 20 minutes on an idle 2-core machine (an hour and a half with the machine shared):
+#   1. the 5-piece endgame databases (ponder egdb build), to relabel results where they know;
+#   2. gen0: 8,000 self-play games of the classic evaluation (4 of 40 shards of an 80,000-game
+#      run, 8,000 nodes a move, ballots plus 0-8 random moves), about 960,000 positions;
+#   3. g1a: the first network, trained on shards 1-3 of gen0;
+#   4. gen1: 6,000 self-play games of g1a (3 shards), about 700,000 positions;
+#   5. g2a: the shipped network, trained on gen0 shards 1-4 and gen1 shards 1-3.
+# Self-play with a node limit and the trainer are reproducible (any thread count), so the result
+# is the committed file byte for byte. The final step copies it to data/nets/default.pnet;
+# `make' then builds it in.
+set -eu
+cd "$(dirname "$0")/.."
+W=${1:-build/net}
+mkdir -p "$W/egdb" "$W/gen0" "$W/gen1"
+make ponder >&2
+P=$PWD/ponder
+
+step() { echo "build-net: $*" >&2; }
+
+if [ ! -f "$W/egdb/.done" ]; then
+    step "endgame databases, up to 5 pieces"
+    "$P" egdb build --pieces 5 --dir "$W/egdb" >&2
+    touch "$W/egdb/.done"
+fi
+
+selfplay() { # DIR SEED SHARD [ENGINE OPTIONS]
+    dir=$1 seed=$2 i=$3
+    shift 3
+    [ -f "$dir/shard$i.trn" ] && return 0
+    step "$dir shard $i of 40"
+    "$P" selfplay --games 80000 --seed "$seed" --nodes 8000 --random-plies 8 --shard "$i/40" \
+        --out "$dir/shard$i.trn.tmp" -q "$@"
+    mv "$dir/shard$i.trn.tmp" "$dir/shard$i.trn"
+}
+
+train() { # OUT NAME EPOCHS FILES...
+    out=$1 name=$2 epochs=$3
+    shift 3
+    [ -f "$out" ] && return 0
+    step "training $name"
+    data=""
+    for f in "$@"; do data="$data --data $f"; done
+    # shellcheck disable=SC2086
+    "$P" train $data --out "$out.tmp" --epochs "$epochs" --egdb "$W/egdb" --name "$name" \
+        --log "$W/$name.log" --checkpoint "$W/$name.ckpt" >&2
+    mv "$out.tmp" "$out"
+}
+
+for i in 1 2 3 4; do selfplay "$W/gen0" 2026 $i --eval classic; done
+train "$W/g1a.pnet" g1a 20 "$W/gen0/shard1.trn" "$W/gen0/shard2.trn" "$W/gen0/shard3.trn"
+for i in 1 2 3; do selfplay "$W/gen1" 2027 $i --eval net --net "$W/g1a.pnet"; done
+train "$W/g2a.pnet" g2a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-3].trn
+cp "$W/g2a.pnet" data/nets/default.pnet
+step "data/nets/default.pnet written; run make to build it in"
