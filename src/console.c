@@ -337,6 +337,8 @@ static void play_engine_move(Console *c, const SearchResult *r)
     console_show_position(c);
     char text[64];
     notation_format_move(&m, text, sizeof text);
+    if (r->book)
+        console_out("(a move of the opening book)\n");
     console_out("%s\n", text);
     console_announce_result(c);
     console_prompt(c);

@@ -142,6 +142,12 @@ static SearchResult think(Play *p, double *seconds)
 static void describe_search(const SearchResult *r, double seconds, int side, char *buf, size_t size)
 {
     char score[48];
+    if (r->book) {
+        play_view_score(r->info.score, score, sizeof score);
+        snprintf(buf, size, "from the opening book, %s%s for %s",
+                 score_is_decisive(r->info.score) ? "" : "eval ", score, play_color_name(side));
+        return;
+    }
     if (r->database) {
         /* The endgame databases know the result (not its distance): say so. */
         static const char *const said[] = {"", "database win", "database loss", "database draw"};

@@ -113,6 +113,7 @@ typedef struct ServeGame {
     SearchInfo more[SERVE_MAX_LINES - 1]; /* an analysis's 2nd and 3rd lines */
     int database;            /* the analysed position's endgame-database value (EgdbValue) */
     bool info_analysis;      /* info is an analysis (nothing played), not a move search */
+    bool info_book;          /* info's move came from the opening book (no search) */
     int graph_ply;           /* a graph job: the ply being evaluated */
     int16_t *evals;          /* GAME_MAX_PLIES + 1 entries: Black's view of the position after
                                 each ply (0 = the start), SERVE_NO_EVAL where unknown */

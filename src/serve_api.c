@@ -168,6 +168,7 @@ static cJSON *engine_json(const ServeGame *g)
                             in->time > 0 ? (double)(uint64_t)((double)in->nodes / in->time) : 0);
     cJSON_AddItemToObject(o, "pv", pv_json(in));
     cJSON_AddBoolToObject(o, "analysis", g->info_analysis);
+    cJSON_AddBoolToObject(o, "book", g->info_book);
     /* Every line of an analysis (the first is the one above), each with its own score. */
     cJSON *lines = cJSON_AddArrayToObject(o, "lines");
     for (int k = 0; k < g->info_lines && k < SERVE_MAX_LINES; k++) {

@@ -695,6 +695,7 @@ static void run_job(ServeWorker *w, ServeGame *g)
     g->info_side = w->scratch->board.side;
     g->info_lines = 1;
     g->info_analysis = job.kind != SERVE_JOB_MOVE;
+    g->info_book = false;
     g->database = 0;
     g->graph_ply = w->scratch->ply;
     pthread_mutex_lock(&s->pool_lock);
@@ -741,6 +742,7 @@ static void run_job(ServeWorker *w, ServeGame *g)
             g->info_lines = found;
             g->has_info = true;
             g->database = res[0].database;
+            g->info_book = res[0].book;
             int score = res[0].info.score;
             serve_game_set_eval(g, g->info_ply, g->info_side == BLACK ? score : -score);
             if (job.kind == SERVE_JOB_MOVE && !serve_clock_check(s, g)) {

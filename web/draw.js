@@ -363,7 +363,7 @@ function drawEngine() {
                        shown.winner ? sc.text : `${sc.text} (Black's view)`,
                        `${fmtNodes(shown.nodes)} nodes`, `${fmtNodes(shown.nps)}n/s`,
                        `${shown.time.toFixed(2)} s`];
-        line = parts.join(' · ');
+        line = shown.book ? `opening book · ${sc.text} (Black's view)` : parts.join(' · ');
         const who = shown.side === 'black' ? 'Black' : 'White';
         if (shown.ply !== shownPly()) line += ` · before ${who}'s move`;
         pv = shown.pv.length ? `${who}: ${shown.pv.join(' ')}` : '';

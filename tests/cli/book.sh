@@ -75,3 +75,31 @@ expect_grep "unknown option named" "frobnicate" "$TMP/err"
 expect_status "book with an unknown action" 2 "$PONDER" book frob
 expect_status "book merge without books" 2 "$PONDER" book merge --out "$TMP/x.pbk"
 expect_status "book --help" 0 "$PONDER" book --help
+
+# ---- engine programs play from a book ----------------------------------------------------------
+# The book's best move from the start, answered at once even with a long time per move.
+best=$("$PONDER" book probe "$TMP/a.pbk" "$START" | head -n 1 | awk '{ print $1 }' | tr -- '-' ' ')
+start=$(date +%s)
+echo "0 0" | "$PONDER" player --book "$TMP/a.pbk" --time 30 >"$TMP/pl" 2>"$TMP/plerr"
+took=$(($(date +%s) - start))
+if [ "$(cat "$TMP/pl")" = "$best" ] && [ "$took" -lt 10 ]; then
+    pass "player plays the book's best move at once"
+else
+    fail "player plays the book's best move at once" "played [$(cat "$TMP/pl")], book [$best], $took s" \
+        "$(cat "$TMP/plerr")"
+fi
+(printf 'new\ngo\n'; sleep 2; printf 'quit\n') | "$PONDER" console --book "$TMP/a.pbk" >"$TMP/con" 2>&1
+expect_grep "the console says a move came from the book" "^\(a move of the opening book\)" "$TMP/con"
+expect_status "player with a missing book" 1 sh -c "echo '0 0' | '$PONDER' player --book '$TMP/none.pbk'"
+expect_grep "the missing book is named" "cannot read .*none.pbk" "$TMP/err"
+expect_status "player with a damaged book" 1 sh -c "echo '0 0' | '$PONDER' player --book '$TMP/bad.pbk'"
+expect_grep "the damaged book is named with its offset" "bad.pbk: offset [0-9]+: " "$TMP/err"
+expect_status "player --book-variety x" 2 "$PONDER" player --book-variety x
+expect_grep "bad variety named" "--book-variety" "$TMP/err"
+# --book-variety: more than one book move is played from the start over a few games.
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    echo "0 0" | "$PONDER" player --book "$TMP/a.pbk" --book-variety 5000 --time 1
+done | sort -u >"$TMP/var"
+if [ "$(wc -l <"$TMP/var")" -ge 2 ]; then pass "--book-variety plays different book moves"; else
+    fail "--book-variety plays different book moves" "$(cat "$TMP/var")"
+fi
