@@ -149,17 +149,18 @@ expect_usage_error "player names an unknown short option" "unknown option \`-x'"
 
 # --tc: the player keeps its own clock and shares it out. Under 1.5+0 it makes its 20 moves of a
 # 40-ply game (against a depth-2 search, which does not collapse early) within the clock (the
-# margin, 1 s for the whole game, covers the pipes and a loaded machine); told
-# --time 0.3 instead (an even share for a 5-move game) it overruns the referee's clock, which
-# shows the clock is what it searched with.
+# margin, 1 s a move, covers the pipes and a loaded machine); told --time 1 instead it
+# overruns the referee's clock, which shows the clock is what it searched with. (With --time 0.3
+# the overrun depended on the game: forced moves and searches that stop early kept a 40-ply game
+# within 1.5 s + 1 s once in CI.) Three moves that use their second are enough to lose.
 RAND="$PONDER player --depth 2 --fen {fen}"
 "$PONDER" match -q --games 1 --tc 1.5+0 --margin 1 --startup 2 --max-plies 40 \
     --json "$TMP/tc.json" "$PONDER player --tc {tc} --fen {fen}" "$RAND" >"$TMP/out" 2>"$TMP/err"
 expect_grep "--tc 1.5+0: 20 moves within the clock" '"first": \{"illegal": 0, "malformed": 0, "timeout": 0,' "$TMP/tc.json"
 expect_grep "--tc 1.5+0: the game went the distance" '"replies": \{"first": (1[5-9]|2[0-9])' "$TMP/tc.json"
 "$PONDER" match -q --games 1 --tc 1.5+0 --margin 1 --startup 2 --max-plies 40 \
-    --json "$TMP/tc.json" "$PONDER player --time 0.3 --fen {fen}" "$RAND" >"$TMP/out" 2>"$TMP/err"
-expect_grep "--time 0.3 under a 1.5+0 clock: lost on time" '"first": \{[^}]*"timeout": 1' "$TMP/tc.json"
+    --json "$TMP/tc.json" "$PONDER player --time 1 --fen {fen}" "$RAND" >"$TMP/out" 2>"$TMP/err"
+expect_grep "--time 1 under a 1.5+0 clock: lost on time" '"first": \{[^}]*"timeout": 1' "$TMP/tc.json"
 printf '0 0\n' >"$TMP/in"
 for tc in 0.05 40/1 1+0.01 0:02+0; do
     play --tc "$tc"
