@@ -341,8 +341,8 @@ static void hub_on_iteration(const SearchInfo *info, void *ctx)
         hub_format_move(&info->pv[i], pv + used, sizeof pv - used);
         used += strlen(pv + used);
     }
-    hub_say("info depth=%d score=%s nodes=%llu time=%.3f nps=%.2f pv=\"%s\"", info->depth, score,
-            (unsigned long long)info->nodes, info->time,
+    hub_say("info depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.2f pv=\"%s\"",
+            info->depth, info->mean_depth, score, (unsigned long long)info->nodes, info->time,
             info->time > 0 ? info->nodes / info->time / 1e6 : 0.0, pv);
 }
 

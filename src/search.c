@@ -64,6 +64,8 @@ struct SearchWorker {
     SearchJob *job;
     _Atomic uint64_t nodes;     /* nodes searched in this search (written by the owner only) */
     int seldepth;
+    uint64_t leaves;            /* quiet positions evaluated in this iteration */
+    uint64_t leaf_plies;        /* the sum of their plies (mean depth = leaf_plies / leaves) */
     bool aborted;               /* the current iteration was cut short */
     int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
     uint16_t killers[MAX_PLY + 2][2];
@@ -239,6 +241,8 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
     if (!jumpers) {
         if (!movegen_has_simple(b))
             return loss_score(ply);
+        w->leaves++;
+        w->leaf_plies += (uint64_t)ply;
         return evaluate(job, b);
     }
     if (ply >= MAX_PLY)
@@ -578,6 +582,7 @@ static void fill_info(SearchWorker *w, int depth, int score)
     SearchInfo *info = &w->info;
     info->depth = depth;
     info->seldepth = w->seldepth;
+    info->mean_depth = w->leaves ? (double)w->leaf_plies / (double)w->leaves : 0.0;
     info->score = score;
     info->nodes = total_nodes(w->job);
     info->time = timeman_now() - w->job->started;
@@ -595,6 +600,7 @@ static void iterate(SearchWorker *w)
     int score = 0;
     for (int depth = 1 + (w->index & 1); depth <= max_depth; depth++) {
         w->seldepth = 0;
+        w->leaves = w->leaf_plies = 0;
         w->aborted = false;
 
         /* Aspiration: a window around the last score, widened on the failing side. */

@@ -47,6 +47,8 @@ typedef struct SearchLimits {
 typedef struct {
     int depth;               /* the iteration just finished */
     int seldepth;            /* the deepest ply reached in it */
+    double mean_depth;       /* the mean ply of the quiet positions it evaluated (its leaves),
+                                main worker (Hub's mean-depth) */
     int score;               /* from the side to move's point of view (score.h) */
     uint64_t nodes;          /* nodes searched so far in this search */
     double time;             /* seconds since the search started */
