@@ -47,9 +47,9 @@ typedef struct {
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ponder player [--time S | --tc TC] [--depth N] [--fen FEN] [--hash MB] [--threads N]\n"
-            "                     [--weights FILE] [--eval classic|net] [--net FILE] [--egdb DIR]\n"
-            "                     [--book FILE|none] [--book-variety N]\n"
+            "usage: ponder player [--time S | --tc TC] [--depth N] [--nodes N] [--fen FEN] [--hash MB]\n"
+            "                     [--threads N] [--weights FILE] [--eval classic|net] [--net FILE]\n"
+            "                     [--egdb DIR] [--book FILE|none] [--book-variety N]\n"
             "                     [--baseline | --random [--seed N]]\n"
             "\n"
             "Plays one game over stdin/stdout, one move a line. Each input line is the\n"
@@ -62,6 +62,9 @@ static void usage(FILE *f)
             "  --tc TC        the match's time control (40/60, 60+0.5, 0.1: see ponder match):\n"
             "                 keeps its own clock, timing its own answers, and shares it out\n"
             "  --depth N      search at most N plies (with --time: whichever comes first)\n"
+            "  --nodes N      search about N nodes a move (alone: the same game whatever the\n"
+            "                 machine's speed or load, for one thread; with --time or --depth:\n"
+            "                 whichever comes first)\n"
             "  --fen FEN      start from FEN; `0 0' then means: you are the side to move\n"
             "  --hash MB      transposition table size (default 64)\n"
             "  --threads N    search threads (default 1)\n"
@@ -205,16 +208,18 @@ static int cmd_player(int argc, char **argv)
     char book_path[CLI_PATH_MAX];
     cli_engine_book(&eo, book_path, sizeof book_path);
     const char *fen = NULL;
-    long depth = 0, seed = -1;
+    long depth = 0, seed = -1, nodes = 0;
     double time = pl.limits.time;
     bool has_time = false;
-    enum { OPT_TIME = OPTS_LONG, OPT_DEPTH, OPT_FEN, OPT_SEED, OPT_BASELINE, OPT_RANDOM, OPT_TC };
+    enum { OPT_TIME = OPTS_LONG, OPT_DEPTH, OPT_FEN, OPT_SEED, OPT_BASELINE, OPT_RANDOM, OPT_TC,
+           OPT_NODES };
     char tc_err[ERR_LEN];
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
         {"time", required_argument, NULL, OPT_TIME},
         {"tc", required_argument, NULL, OPT_TC},
         {"depth", required_argument, NULL, OPT_DEPTH},
+        {"nodes", required_argument, NULL, OPT_NODES},
         {"fen", required_argument, NULL, OPT_FEN},
         {"seed", required_argument, NULL, OPT_SEED},
         {"baseline", no_argument, NULL, OPT_BASELINE},
@@ -244,6 +249,10 @@ static int cmd_player(int argc, char **argv)
             break;
         case OPT_DEPTH:
             if (!cli_long("--depth", optarg, 1, MAX_PLY - 1, &depth))
+                goto bad;
+            break;
+        case OPT_NODES:
+            if (!cli_long("--nodes", optarg, 1, 0x7fffffffL, &nodes))
                 goto bad;
             break;
         case OPT_FEN:
@@ -285,8 +294,9 @@ static int cmd_player(int argc, char **argv)
         board_start(&start);
     pl.limits.time = time;
     pl.limits.depth = (int)depth;
-    if (depth > 0 && !has_time)
-        pl.limits.time = 0; /* --depth alone: a fixed-depth search */
+    pl.limits.nodes = (uint64_t)nodes;
+    if ((depth > 0 || nodes > 0) && !has_time)
+        pl.limits.time = 0; /* --depth or --nodes alone: a fixed search, no clock */
     if (depth > 0)
         pl.baseline_depth = (int)depth;
     pl.rng = seed >= 0 ? (uint64_t)seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull

@@ -40,6 +40,23 @@ expect_grep "random's first move is legal" "$FIRST" "$TMP/out"
 play --depth 2 --hash 4 --threads 2
 expect_lines "engine takes --hash and --threads" 1
 
+# --nodes: a search of so many nodes, the same whatever the load: two matches of 2000-node
+# players play the same game move for move.
+play --nodes 2000
+expect_lines "engine with --nodes answers one line" 1
+expect_grep "--nodes engine's first move is legal" "$FIRST" "$TMP/out"
+for run in 1 2; do
+    "$PONDER" match -q --games 1 --max-plies 60 --pdn "$TMP/nodes$run.pdn" \
+        "$PONDER player --nodes 2000 --fen {fen}" "$PONDER player --nodes 3000 --fen {fen}" \
+        >/dev/null 2>"$TMP/err"
+    grep -v '^\[\(Date\|Time\|TimeControl\)' "$TMP/nodes$run.pdn" >"$TMP/nodes$run.moves"
+done
+if grep -q '^1\. ' "$TMP/nodes1.moves"; then
+    expect_same "--nodes: the same game twice" "$TMP/nodes1.moves" "$TMP/nodes2.moves"
+else
+    fail "--nodes: the same game twice" "no game in $(cat "$TMP/nodes1.pdn" "$TMP/err")"
+fi
+
 # As White: a move of Black's first, answered by a White move (21-24 move down to 17-20).
 printf '11 15\n' >"$TMP/in"
 play --depth 3
@@ -128,6 +145,8 @@ expect_grep "--help explains the jump" "2 to 11 to 18" "$TMP/out"
 expect_status "unknown option: status 2" 2 "$PONDER" player --fast
 expect_status "bad --time: status 2" 2 "$PONDER" player --time 0
 expect_status "bad --depth: status 2" 2 "$PONDER" player --depth x
+expect_status "bad --nodes: status 2" 2 "$PONDER" player --nodes 0
+expect_grep "bad --nodes is explained" "--nodes: \`0' is not a whole number" "$TMP/err"
 expect_status "bad FEN: status 2" 2 "$PONDER" player --fen 'B:W33'
 expect_grep "bad FEN is explained" 'bad FEN' "$TMP/err"
 expect_status "a man on its crowning row: status 2" 2 "$PONDER" player --fen 'B:W1:B14'
