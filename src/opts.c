@@ -31,10 +31,10 @@ enum {
 };
 
 /* The one table of engine options: name, the OPTS_* bit that asks for it, its code, and its
- * help (the value's name, and the text, lines split by '\n'; a `%' is the default that
- * opts_help() prints there). A new engine option is a bit in opts.h, a row here and a case in
- * engine_option(); every program that asks for it then takes it, and describes it, the same
- * way. */
+ * help (the value's name, and the text, lines split by '\n'; in the --hash and --threads texts
+ * a `%' stands for the program's default, which opts_help() prints there). A new engine option
+ * is a bit in opts.h, a row here and a case in engine_option(); every program that asks for it
+ * then takes it, and describes it, the same way. The rows are in the order of the help. */
 static const struct {
     const char *name;
     unsigned bit;
@@ -214,7 +214,7 @@ void opts_help(FILE *f, unsigned engine, const EngineOptions *defaults, int inde
                 fprintf(f, "\n%*s", column, "");
             else if (*c == '%' && ENGINE_OPTIONS[i].code == CODE_HASH)
                 fprintf(f, "%zu", defaults->hash_mb);
-            else if (*c == '%')
+            else if (*c == '%' && ENGINE_OPTIONS[i].code == CODE_THREADS)
                 fprintf(f, "%d", defaults->threads);
             else
                 fputc(*c, f);
