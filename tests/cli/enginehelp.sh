@@ -60,5 +60,5 @@ done
 if takes hash "$PONDER" hackerrank && ! takes book "$PONDER" hackerrank; then
     pass "the probe tells a program's options from others"
 else fail "the probe tells a program's options from others" "$(cat "$TMP/probe")"; fi
-[ "$taken" -ge 30 ] && pass "the programs take $taken engine options in all" ||
-    fail "the programs take engine options" "only $taken found"
+if [ "$taken" -ge 30 ]; then pass "the programs take $taken engine options in all"; else
+    fail "the programs take engine options" "only $taken found"; fi
