@@ -27,6 +27,7 @@ typedef struct {
     double max_reply[2];      /* each program's slowest answer after its first in a game */
     double max_first[2];      /* each program's slowest first answer (start-up included) */
     long replies[2];          /* answers after each program's first, per program */
+    double spent[2];          /* seconds those answers took, per program */
     long late[2];             /* of those, answers over the time per move (within the margin) */
     TimeControl tc;           /* the time control (--time or --tc) */
     double min_clock[2];      /* with a clock: the least each program had left at a game's end
@@ -110,6 +111,7 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
         if (r->first_reply[c] > m->max_first[who])
             m->max_first[who] = r->first_reply[c];
         m->replies[who] += r->replies[c];
+        m->spent[who] += r->spent[c];
         m->late[who] += r->late[c];
         if (r->clock[c] < m->min_clock[who])
             m->min_clock[who] = r->clock[c];
@@ -205,6 +207,12 @@ static void print_summary(const MatchState *m)
         snprintf(over, sizeof over, "%s s", tc);
     printf("Answers over %s, saved by the margin: %s %ld of %ld, %s %ld of %ld\n", over, a,
            m->late[0], m->replies[0], b, m->late[1], m->replies[1]);
+    int games = m->wdl.wins + m->wdl.draws + m->wdl.losses;
+    if (games > 0)
+        printf("Time a game (answers after the first): %s %.2f s, %s %.2f s; a move: %s %s, %s %s\n",
+               a, m->spent[0] / games, b, m->spent[1] / games, a,
+               run_format_seconds(m->replies[0] ? m->spent[0] / m->replies[0] : 0, t[0], sizeof t[0]),
+               b, run_format_seconds(m->replies[1] ? m->spent[1] / m->replies[1] : 0, t[1], sizeof t[1]));
     fflush(stdout);
 }
 
@@ -252,6 +260,8 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
             m->max_first[0], m->max_first[1]);
     fprintf(f, "  \"replies\": {\"first\": %ld, \"second\": %ld},\n", m->replies[0],
             m->replies[1]);
+    fprintf(f, "  \"spent_seconds\": {\"first\": %.4f, \"second\": %.4f},\n", m->spent[0],
+            m->spent[1]);
     fprintf(f, "  \"late_replies\": {\"first\": %ld, \"second\": %ld},\n", m->late[0],
             m->late[1]);
     char tc[TC_TEXT_LEN];

@@ -321,6 +321,7 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
             if (took > r->max_reply[side])
                 r->max_reply[side] = took;
             r->replies[side]++;
+            r->spent[side] += took;
             r->late[side] += took > budget;
         }
         /* The start-up allowance is not charged to the clock. */

@@ -57,6 +57,7 @@ typedef struct {
     double first_reply[COLOR_NB];     /* each side's first answer (it includes the start-up) */
     double max_reply[COLOR_NB];       /* each side's slowest answer after its first, in seconds */
     int replies[COLOR_NB];            /* answers each side gave in time after its first */
+    double spent[COLOR_NB];           /* seconds each side took over those answers */
     int late[COLOR_NB];               /* of those, how many took longer than the time per move
                                          (accepted thanks to the margin) */
     double clock[COLOR_NB];           /* seconds left on each side's clock at the end (with a

@@ -138,6 +138,17 @@ expect_grep "random match: no faults" '"faults": \{"first": \{"illegal": 0, "mal
 expect_grep "random match: JSON counts the late answers" '"late_replies": \{"first": [0-9]+, "second": [0-9]+\}' "$TMP/r.json"
 # Random movers answer in well under a second: in milliseconds, not "0.000 s".
 expect_grep "random match: the table shows the slowest answers" '^Slowest answer: A [0-9]+\.[0-9]+ ms, B [0-9]+\.[0-9]+ ms' "$TMP/r.out"
+expect_grep "random match: the time a game and a move" '^Time a game \(answers after the first\): A [0-9]+\.[0-9]+ s, B [0-9]+\.[0-9]+ s; a move: A [0-9.]+ ms, B [0-9.]+ ms' "$TMP/r.out"
+# The time each side spent: an engine searching 0.05 s a move against a random mover, which
+# answers at once. Over 14 answers the engine spends more than 0.1 s, the random mover far less.
+"$PONDER" match -q --games 1 --max-plies 30 --json "$TMP/spent.json" \
+    "$PONDER player --time 0.05 --fen {fen}" "$RAND" >/dev/null 2>&1
+spent=$(sed -n 's/.*"spent_seconds": {"first": \([0-9.]*\), "second": \([0-9.]*\)}.*/\1 \2/p' "$TMP/spent.json")
+if [ -n "$spent" ] && echo "$spent" | awk '{ exit !($1 > 0.1 && $2 < 0.1) }'; then
+    pass "match JSON: spent_seconds sums each side's answers"
+else
+    fail "match JSON: spent_seconds sums each side's answers" "$(cat "$TMP/spent.json")"
+fi
 expect_count "random match: a progress line per game" '^game [0-9]+/12: ' "$TMP/r.out" 12
 expect_grep "random match: score line" '^Score of A vs B: [0-9]+ - [0-9]+ - [0-9]+ ' "$TMP/r.out"
 expect_grep "random match: Elo line" '^Elo difference: ' "$TMP/r.out"
