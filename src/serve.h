@@ -265,6 +265,15 @@ void serve_api_error(ServeReply *rep, int status, const char *fmt, ...)
  * Fields other than the NULL-terminated list ALLOWED are refused, as are fields given twice. */
 struct cJSON *serve_api_body(const ServeRequest *req, ServeReply *rep, const char *const *allowed);
 
+/* The start of a request about game G: reads REQ's body as serve_api_body does (fields ALLOWED),
+ * then locks G. Returns the body, to hand to serve_api_game_end when done, or NULL with the error
+ * replied and G not locked. */
+struct cJSON *serve_api_game_begin(ServeGame *g, const ServeRequest *req, ServeReply *rep,
+                                   const char *const *allowed);
+
+/* The end of a request that serve_api_game_begin started: unlocks G, then frees BODY. */
+void serve_api_game_end(ServeGame *g, struct cJSON *body);
+
 /* Optional fields of O: each returns true when absent or right (stored in *OUT), false with a
  * 400 replied that names the field and what it must be. */
 bool serve_api_number(const struct cJSON *o, const char *name, double min, double max, double *out,

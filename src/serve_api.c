@@ -406,10 +406,9 @@ static void api_create(ServeStore *s, const ServeRequest *req, ServeReply *rep)
 static void api_patch(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"side", "time", "depth", "level", "clock", NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
-    pthread_mutex_lock(&g->lock);
     ServeHuman human = g->human;
     double time = g->think_time;
     int depth = g->think_depth;
@@ -425,8 +424,7 @@ static void api_patch(ServeStore *s, ServeGame *g, const ServeRequest *req, Serv
         serve_game_changed(s, g);
         serve_api_reply_state(rep, 200, s, g);
     }
-    pthread_mutex_unlock(&g->lock);
-    cJSON_Delete(body);
+    serve_api_game_end(g, body);
 }
 
 static void api_moves(ServeStore *s, ServeGame *g, ServeReply *rep)
@@ -553,10 +551,9 @@ static bool find_move(const ServeGame *g, const cJSON *body, Move *out, ServeRep
 static void api_move(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"move", "path", NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
-    pthread_mutex_lock(&g->lock);
     Move m;
     serve_clock_check(s, g);
     if (check_can_move(s, g, rep) && find_move(g, body, &m, rep)) {
@@ -567,17 +564,15 @@ static void api_move(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
             serve_api_reply_state(rep, 200, s, g);
         }
     }
-    pthread_mutex_unlock(&g->lock);
-    cJSON_Delete(body);
+    serve_api_game_end(g, body);
 }
 
 static void api_engine(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"time", "depth", "wait", NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
-    pthread_mutex_lock(&g->lock);
     double time = g->think_time;
     int depth = g->think_depth;
     bool wait = false;
@@ -604,34 +599,30 @@ static void api_engine(ServeStore *s, ServeGame *g, const ServeRequest *req, Ser
                 serve_api_reply_state(rep, 202, s, g);
         }
     }
-    pthread_mutex_unlock(&g->lock);
-    cJSON_Delete(body);
+    serve_api_game_end(g, body);
 }
 
 static void api_stop(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
-    cJSON_Delete(body);
-    pthread_mutex_lock(&g->lock);
     if (!serve_game_stop_search(s, g))
         serve_api_error(rep, 409, "the engine is not thinking");
     else
         serve_api_reply_state(rep, 200, s, g);
-    pthread_mutex_unlock(&g->lock);
+    serve_api_game_end(g, body);
 }
 
 static void api_undo(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"plies", NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
     int plies = 1;
     if (serve_api_int(body, "plies", 1, GAME_MAX_PLIES, &plies, rep)) {
-        pthread_mutex_lock(&g->lock);
         if (g->game.ply == 0 && g->engine == SERVE_ENGINE_IDLE && !g->outcome[0])
             serve_api_error(rep, 409, "nothing to undo: no move has been played");
         else {
@@ -654,9 +645,8 @@ static void api_undo(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
             serve_game_changed(s, g);
             serve_api_reply_state(rep, 200, s, g);
         }
-        pthread_mutex_unlock(&g->lock);
     }
-    cJSON_Delete(body);
+    serve_api_game_end(g, body);
 }
 
 static const char *player_name(ServeHuman h, int color)
