@@ -119,14 +119,10 @@ typedef struct {
 
 static bool queue_push(Queue *q, uint64_t item)
 {
-    if (q->n == q->cap) {
-        size_t cap = q->cap ? q->cap * 2 : 4096;
-        uint64_t *p = realloc(q->items, cap * sizeof *p);
-        if (!p)
-            return false;
-        q->items = p;
-        q->cap = cap;
-    }
+    uint64_t *p = util_grow(q->items, &q->cap, q->n + 1, sizeof *p, 4096);
+    if (!p)
+        return false;
+    q->items = p;
     q->items[q->n++] = item;
     return true;
 }
