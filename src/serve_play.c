@@ -251,8 +251,7 @@ void serve_api_draw(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeR
         } else if (score > DRAW_ACCEPT_MAX) {
             accept = false;
             snprintf(g->notice, sizeof g->notice,
-                     "The engine declines the draw: it sees itself ahead (%+.2f).",
-                     score / 100.0);
+                     "The engine declines the draw: it sees itself ahead (%+.2f).", score / 100.0);
         }
     }
     if (accept) {

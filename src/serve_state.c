@@ -90,7 +90,8 @@ static cJSON *engine_json(const ServeGame *g)
     if (score_is_decisive(in->score)) {
         /* Who wins, and in how many plies from the searched position. */
         bool mover_wins = in->score > 0;
-        cJSON_AddStringToObject(o, "winner", serve_color_name(mover_wins ? g->info_side : !g->info_side));
+        cJSON_AddStringToObject(o, "winner",
+                                serve_color_name(mover_wins ? g->info_side : !g->info_side));
         cJSON_AddNumberToObject(o, "plies_to_end", score_plies_to_end(in->score));
     }
     cJSON_AddNumberToObject(o, "nodes", (double)in->nodes);
@@ -121,9 +122,9 @@ static cJSON *engine_json(const ServeGame *g)
         /* The endgame databases' verdict on the searched position. */
         static const char *const verdict[] = {"", "win", "loss", "draw"};
         int v = g->database;
-        const char *text = v == EGDB_DRAW ? "draw"
+        const char *text = v == EGDB_DRAW                               ? "draw"
                            : (v == EGDB_WIN) == (g->info_side == BLACK) ? "black wins"
-                                                                         : "white wins";
+                                                                        : "white wins";
         cJSON_AddStringToObject(o, "database", text);
         cJSON_AddStringToObject(o, "database_mover", verdict[v]);
     }
@@ -205,7 +206,7 @@ char *serve_api_state_json(ServeStore *s, ServeGame *g)
     cJSON *evals = cJSON_AddArrayToObject(o, "evals");
     for (int i = 0; i <= gm->ply; i++)
         cJSON_AddItemToArray(evals, g->evals[i] == SERVE_NO_EVAL ? cJSON_CreateNull()
-                                                                  : cJSON_CreateNumber(g->evals[i]));
+                                                                 : cJSON_CreateNumber(g->evals[i]));
 
     GameResult r = game_result(gm);
     cJSON_AddBoolToObject(o, "over", serve_game_over(g));

@@ -1,8 +1,8 @@
 /*
  * util.h - the floor under the library: a monotonic clock, reading a whole file or stream with a
- * size cap, strict number parsing, and arrays that grow by doubling. Nothing here prints or exits: a failure is a return value
- * with the reason in a buffer the caller owns, so the rules library, the engine and the front
- * ends can all use it (the front ends' printing wrappers are in cli.h).
+ * size cap, strict number parsing, and arrays that grow by doubling. Nothing here prints or exits:
+ * a failure is a return value with the reason in a buffer the caller owns, so the rules library,
+ * the engine and the front ends can all use it (the front ends' printing wrappers are in cli.h).
  */
 #pragma once
 
