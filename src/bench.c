@@ -37,6 +37,11 @@ static const char *const bench_positions[] = {
     "W:W21,27,30:B6,10,15",
 };
 
+/* The engine options bench takes. */
+enum {
+    BENCH_ENGINE_OPTS = OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET | OPTS_EGDB
+};
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--eval classic|net] [--net FILE]\n"
@@ -46,14 +51,15 @@ static void usage(FILE *f)
                "The node count is the same on every run and machine: no endgame databases\n"
                "are used unless --egdb names them.\n"
                "  --threads N  search with N threads (Lazy SMP): `Total time' is then the time\n"
-               "               to depth; the node count varies from run to run\n"
-               "  --hash MB    table size (default %d)\n"
-               "  --eval E     classic (the formula) or net (the network; the default when one\n"
-               "               is built in or given)\n"
-               "  --net FILE   the network file (default: built in)\n"
-               "  --egdb DIR   probe the endgame databases in DIR (the count then depends on them)\n",
+               "               to depth; the node count varies from run to run\n",
                sizeof bench_positions / sizeof bench_positions[0], BENCH_DEFAULT_DEPTH,
-               BENCH_HASH_MB, BENCH_HASH_MB);
+               BENCH_HASH_MB);
+    EngineOptions defaults;
+    engine_default_options(&defaults);
+    defaults.hash_mb = BENCH_HASH_MB;
+    /* --threads and --egdb change what bench measures: their lines say how. */
+    opts_help(f, BENCH_ENGINE_OPTS & ~(OPTS_THREADS | OPTS_EGDB), &defaults, 2, 15);
+    fprintf(f, "  --egdb DIR   probe the endgame databases in DIR (the count then depends on them)\n");
 }
 
 static int cmd_bench(int argc, char **argv)
@@ -64,8 +70,7 @@ static int cmd_bench(int argc, char **argv)
     opt.hash_mb = BENCH_HASH_MB;
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     Opts p;
-    opts_begin(&p, "ponder bench", argc, argv, "h", longopts,
-               OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET | OPTS_EGDB, &opt);
+    opts_begin(&p, "ponder bench", argc, argv, "h", longopts, BENCH_ENGINE_OPTS, &opt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         if (c == 'h') {
             usage(stdout);

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "command.h"
 #include "notation.h"
+#include "opts.h"
 #include "util.h"
 
 #include <getopt.h>
@@ -18,6 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* The engine options of book build (its --threads is its own: searches at once). */
+enum {
+    BOOK_HASH_MB = 16, /* --hash default: each search's table */
+    BOOK_ENGINE_OPTS = OPTS_HASH | OPTS_WEIGHTS,
+};
 
 static void usage(FILE *f)
 {
@@ -42,8 +49,10 @@ static void usage(FILE *f)
             "                   the shards' books with `book merge'\n"
             "    --no-ballots   the start position only\n"
             "    --name TEXT    the name stored in the book (23 characters at most)\n"
-            "    --hash MB      table of each search (default 16)\n"
-            "    --weights FILE evaluation weights of the searches\n"
+            "    --hash MB      transposition table of each search (default %d)\n",
+            BOOK_HASH_MB);
+    opts_help(f, BOOK_ENGINE_OPTS & ~OPTS_HASH, NULL, 4, 19);
+    fprintf(f,
             "    --save-every S seconds between saves (default 30)\n"
             "    -q, --quiet    no progress line\n"
             "  probe     the book moves of FEN, best first: move, score, depth, positions\n"
@@ -80,7 +89,7 @@ static int cmd_build(int argc, char **argv)
 {
     BookBuildOptions o = {0};
     engine_default_options(&o.engine);
-    o.engine.hash_mb = 16;
+    o.engine.hash_mb = BOOK_HASH_MB;
     long threads = sysconf(_SC_NPROCESSORS_ONLN);
     o.threads = threads < 1 ? 1 : (int)threads;
     o.nodes = 100000;
@@ -97,16 +106,15 @@ static int cmd_build(int argc, char **argv)
         {"nodes", required_argument, NULL, 'n'},     {"depth", required_argument, NULL, 'd'},
         {"threads", required_argument, NULL, 't'},   {"drop", required_argument, NULL, 'D'},
         {"shard", required_argument, NULL, 's'},     {"no-ballots", no_argument, NULL, 'B'},
-        {"name", required_argument, NULL, 'N'},      {"hash", required_argument, NULL, 'H'},
-        {"weights", required_argument, NULL, 'w'},   {"save-every", required_argument, NULL, 'S'},
+        {"name", required_argument, NULL, 'N'},      {"save-every", required_argument, NULL, 'S'},
         {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    opterr = 0;
-    optind = 0;
+    Opts opts;
+    opts_begin(&opts, "ponder book build", argc, argv, "o:t:qh", longs, BOOK_ENGINE_OPTS, &o.engine);
     int c;
     long v;
     double dv;
-    while ((c = getopt_long(argc, argv, "+o:t:qh", longs, NULL)) != -1) {
+    while ((c = opts_next(&opts)) != OPTS_END) {
         switch (c) {
         case 'o': out = optarg; break;
         case 'p':
@@ -171,12 +179,6 @@ static int cmd_build(int argc, char **argv)
                 }
             name = optarg;
             break;
-        case 'H':
-            if (!cli_long("--hash", optarg, 1, 65536, &v))
-                return 2;
-            o.engine.hash_mb = (size_t)v;
-            break;
-        case 'w': o.engine.weights = optarg; break;
         case 'S':
             if (!cli_double("--save-every", optarg, 0, 86400, &dv))
                 return 2;
@@ -184,13 +186,8 @@ static int cmd_build(int argc, char **argv)
             break;
         case 'q': quiet = true; break;
         case 'h': usage(stdout); return 0;
-        default:
-            if (optopt)
-                fprintf(stderr, "ponder book build: option -%c %s\n", optopt,
-                        strchr("otNHwSpndDs", optopt) ? "needs a value" : "is unknown");
-            else
-                fprintf(stderr, "ponder book build: bad option `%s'\n", argv[optind - 1]);
-            fprintf(stderr, "see `ponder book --help'\n");
+        default: /* OPTS_BAD: the message is out */
+            opts_see_help("ponder book");
             return 2;
         }
     }

@@ -432,24 +432,20 @@ static bool console_run(Console *c)
 
 /* ---- The command ---- */
 
+/* The engine options the console takes. */
+enum { CONSOLE_ENGINE_OPTS = OPTS_ENGINE | OPTS_BOOK };
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: ponder [console] [--hash MB] [--threads N] [--weights FILE] [--eval E]\n"
-               "                      [--net FILE] [--egdb DIR]\n"
+               "                      [--net FILE] [--egdb DIR] [--book FILE|none]\n"
+               "                      [--book-variety N]\n"
                "\n"
                "The engine console: it shows the board, reads moves (10-14, captures 11x18, a\n"
                "multi-jump as 10x17x26 or one jump at a time) and commands (`help' lists them) on\n"
                "standard input, plays White until told otherwise, and thinks on your time. Works\n"
-               "on a terminal and with pipes; the end of input quits.\n"
-               "  --hash MB       transposition table size (default 64)\n"
-               "  --threads N     search threads (default 1)\n"
-               "  --weights FILE  evaluation weights (default: built in)\n"
-               "  --eval E        classic or net (default: net when one is built in or given)\n"
-               "  --net FILE      the network file (default: built in)\n"
-               "  --egdb DIR      endgame databases\n"
-               "  --book FILE     opening book (default: the installed one, else the built-in\n"
-               "                  one; `none': no book; docs/book.md)\n"
-               "  --book-variety N  any book move within N hundredths of a man of the best\n");
+               "on a terminal and with pipes; the end of input quits.\n");
+    opts_help(f, CONSOLE_ENGINE_OPTS, NULL, 2, 18);
 }
 
 static int cmd_console(int argc, char **argv)
@@ -462,7 +458,7 @@ static int cmd_console(int argc, char **argv)
     cli_engine_book(&opt, book_path, sizeof book_path);
     static const struct option longopts[] = {{"help", no_argument, NULL, 'h'}, {0}};
     Opts p;
-    opts_begin(&p, "ponder console", argc, argv, "h", longopts, OPTS_ENGINE | OPTS_BOOK, &opt);
+    opts_begin(&p, "ponder console", argc, argv, "h", longopts, CONSOLE_ENGINE_OPTS, &opt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         if (c == 'h') {
             usage(stdout);

@@ -32,8 +32,9 @@
 #include <time.h>
 
 enum {
-    HACKERRANK_INPUT_MAX = 1 << 16, /* the input is about 90 bytes; far more is not the input */
-    HACKERRANK_HASH_MB = 16,        /* default table size: cheap to clear at start-up */
+    HACKERRANK_INPUT_MAX = 1 << 16,     /* the input is about 90 bytes; far more is not it */
+    HACKERRANK_HASH_MB = 16,            /* default table size: cheap to clear at start-up */
+    HACKERRANK_ENGINE_OPTS = OPTS_HASH, /* the engine options it takes */
 };
 
 #define HACKERRANK_TIME_SHARE 0.8   /* share of --time the search may use */
@@ -55,12 +56,15 @@ static void usage(FILE *f)
             "               %d%% of it, less the start-up time\n"
             "  --depth N    search N plies; without --time there is then no time limit, and the\n"
             "               answer is the same on every run\n"
-            "  --nodes N    stop the search after about N nodes (also the same on every run)\n"
-            "  --hash MB    transposition table size in MB (default %d)\n"
-            "  --verbose    report each finished search iteration on stderr\n"
-            "Exit status: 0 a move was printed; 1 the side to move has no legal move (it has\n"
-            "lost) or the output failed; 2 bad arguments or malformed input.\n",
-            (int)(HACKERRANK_TIME_SHARE * 100 + 0.5), HACKERRANK_HASH_MB);
+            "  --nodes N    stop the search after about N nodes (also the same on every run)\n",
+            (int)(HACKERRANK_TIME_SHARE * 100 + 0.5));
+    EngineOptions defaults;
+    engine_default_options(&defaults);
+    defaults.hash_mb = HACKERRANK_HASH_MB;
+    opts_help(f, HACKERRANK_ENGINE_OPTS, &defaults, 2, 15);
+    fprintf(f, "  --verbose    report each finished search iteration on stderr\n"
+               "Exit status: 0 a move was printed; 1 the side to move has no legal move (it has\n"
+               "lost) or the output failed; 2 bad arguments or malformed input.\n");
 }
 
 /* ---- The challenge's input and output formats ---- */
@@ -238,7 +242,7 @@ int cmd_hackerrank(int argc, char **argv)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder hackerrank", argc, argv, "hv", longopts, OPTS_HASH, &opt);
+    opts_begin(&p, "ponder hackerrank", argc, argv, "hv", longopts, HACKERRANK_ENGINE_OPTS, &opt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
         case 'h':

@@ -30,22 +30,30 @@ enum {
     CODE_BOOK_VARIETY,
 };
 
-/* The one table of engine options: name, the OPTS_* bit that asks for it, its code. A new
- * engine option is a bit in opts.h, a row here and a case in engine_option(); every program
- * that asks for it then takes it the same way. */
+/* The one table of engine options: name, the OPTS_* bit that asks for it, its code, and its
+ * help (the value's name, and the text, lines split by '\n'; in the --hash and --threads texts
+ * a `%' stands for the program's default, which opts_help() prints there). A new engine option
+ * is a bit in opts.h, a row here and a case in engine_option(); every program that asks for it
+ * then takes it, and describes it, the same way. The rows are in the order of the help. */
 static const struct {
     const char *name;
     unsigned bit;
     int code;
+    const char *arg;  /* the value's name in the help: "MB" */
+    const char *help; /* the help text */
 } ENGINE_OPTIONS[] = {
-    {"hash", OPTS_HASH, CODE_HASH},
-    {"threads", OPTS_THREADS, CODE_THREADS},
-    {"weights", OPTS_WEIGHTS, CODE_WEIGHTS},
-    {"egdb", OPTS_EGDB, CODE_EGDB},
-    {"eval", OPTS_EVAL, CODE_EVAL},
-    {"net", OPTS_NET, CODE_NET},
-    {"book", OPTS_BOOK, CODE_BOOK},
-    {"book-variety", OPTS_BOOK, CODE_BOOK_VARIETY},
+    {"hash", OPTS_HASH, CODE_HASH, "MB", "transposition table size in MB (default %)"},
+    {"threads", OPTS_THREADS, CODE_THREADS, "N", "search threads (default %)"},
+    {"weights", OPTS_WEIGHTS, CODE_WEIGHTS, "FILE", "evaluation weights (default: built in)"},
+    {"eval", OPTS_EVAL, CODE_EVAL, "E",
+     "classic (the formula) or net (the network; the default when one\nis built in or given)"},
+    {"net", OPTS_NET, CODE_NET, "FILE", "the network file (default: built in)"},
+    {"egdb", OPTS_EGDB, CODE_EGDB, "DIR", "endgame databases"},
+    {"book", OPTS_BOOK, CODE_BOOK, "FILE",
+     "opening book (default: the installed one, else the built-in\none; `none': no book; "
+     "docs/book.md)"},
+    {"book-variety", OPTS_BOOK, CODE_BOOK_VARIETY, "N",
+     "any book move within N hundredths of a man of the best"},
 };
 
 void opts_begin(Opts *p, const char *prog, int argc, char **argv, const char *shortopts,
@@ -185,4 +193,32 @@ int opts_next(Opts *p)
 void opts_see_help(const char *prog)
 {
     fprintf(stderr, "see `%s --help'\n", prog);
+}
+
+void opts_help(FILE *f, unsigned engine, const EngineOptions *defaults, int indent, int column)
+{
+    EngineOptions engine_defaults;
+    if (!defaults) {
+        engine_default_options(&engine_defaults);
+        defaults = &engine_defaults;
+    }
+    for (size_t i = 0; i < sizeof ENGINE_OPTIONS / sizeof ENGINE_OPTIONS[0]; i++) {
+        if (!(engine & ENGINE_OPTIONS[i].bit))
+            continue;
+        int at = fprintf(f, "%*s--%s %s", indent, "", ENGINE_OPTIONS[i].name,
+                         ENGINE_OPTIONS[i].arg);
+        /* The text at COLUMN, or two spaces after a name that reaches it. */
+        fprintf(f, "%*s", at < column ? column - at : 2, "");
+        for (const char *c = ENGINE_OPTIONS[i].help; *c; c++) {
+            if (*c == '\n')
+                fprintf(f, "\n%*s", column, "");
+            else if (*c == '%' && ENGINE_OPTIONS[i].code == CODE_HASH)
+                fprintf(f, "%zu", defaults->hash_mb);
+            else if (*c == '%' && ENGINE_OPTIONS[i].code == CODE_THREADS)
+                fprintf(f, "%d", defaults->threads);
+            else
+                fputc(*c, f);
+        }
+        fputc('\n', f);
+    }
 }

@@ -1,7 +1,7 @@
 /*
  * opts.h - command-line options for every front end: glibc's getopt_long with Ponder's own
  * messages, and the one table of the engine options (--hash, --threads, --weights, --egdb,
- * --eval, --net).
+ * --eval, --net, --book, --book-variety) and of their help lines.
  *
  * A program lists its own options (a getopt short-option string and a struct option table) and
  * the engine options it takes (a set of OPTS_* bits); opts_begin() joins the two tables and
@@ -10,7 +10,8 @@
  * program accepts the same values and says the same thing about a bad one. What users of C
  * programs expect then holds everywhere: `--opt=value' and `--opt value', bundled short
  * options (`-qj2'), unambiguous abbreviations of long options, and `--' ending the options.
- * Arguments that are not options are left, in order, in argv[optind..argc-1].
+ * Arguments that are not options are left, in order, in argv[optind..argc-1]. The help lines of
+ * the engine options come from the same table (opts_help), so every --help words them alike.
  *
  * Errors (an unknown or ambiguous option, a missing value, a value given to a flag, a bad engine
  * option value) are printed on stderr as `PROG: ...' naming the option; the caller then prints
@@ -23,6 +24,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 /* The engine options a program takes (bits for opts_begin). */
 enum {
@@ -70,3 +72,12 @@ int opts_next(Opts *p);
 /* After a bad option or argument, once its message is out: the line "see `PROG --help'" on
  * stderr, rather than the whole usage, which would scroll the message away. */
 void opts_see_help(const char *prog);
+
+/* The help lines of the engine options in ENGINE (OPTS_* bits: those the program gives
+ * opts_begin, less any whose line it words itself because the option means more there), on F,
+ * one option a line in the table's order: INDENT spaces, `--hash MB', and its text from column
+ * COLUMN on (counted from 0, so after COLUMN characters; two spaces after a name that reaches
+ * that far), a text's further lines indented to COLUMN too.
+ * DEFAULTS are the values the program starts from, which the --hash and --threads lines print;
+ * NULL: the engine's (engine_default_options). */
+void opts_help(FILE *f, unsigned engine, const EngineOptions *defaults, int indent, int column);

@@ -295,13 +295,17 @@ AskStatus play_setup(Play *p)
 
 /* ---- Options ---- */
 
+/* The engine options `ponder play' takes. */
+enum { PLAY_ENGINE_OPTS = OPTS_ENGINE | OPTS_BOOK };
+
 void play_usage(FILE *f)
 {
     fprintf(f,
             "usage: ponder play [--black human|computer] [--white human|computer] [--time S]\n"
             "                   [--board FILE] [--depth N] [--nodes N] [--color WHEN]\n"
             "                   [--hash MB] [--threads N] [--weights FILE] [--egdb DIR]\n"
-            "                   [--eval classic|net] [--net FILE]\n"
+            "                   [--eval classic|net] [--net FILE] [--book FILE|none]\n"
+            "                   [--book-variety N]\n"
             "\n"
             "Plays checkers at the terminal: you against the computer, against a friend, or the\n"
             "computer against itself. It asks who plays each side, the computer's time limit and\n"
@@ -315,20 +319,13 @@ void play_usage(FILE *f)
             "  --depth N       the computer searches at most N plies (also within the time)\n"
             "  --nodes N       the computer searches about N nodes at most\n"
             "  --color WHEN    auto (default: colours on a terminal unless NO_COLOR is set),\n"
-            "                  always, or never\n"
-            "  --hash MB       transposition table size (default 64)\n"
-            "  --threads N     search threads (default 1)\n"
-            "  --weights FILE  evaluation weights\n"
-            "  --eval E        classic or net (default: net when one is built in or given)\n"
-            "  --net FILE      the network file (default: built in)\n"
-            "  --egdb DIR      endgame databases\n"
-            "  --book FILE     opening book (default: the installed one, else the built-in\n"
-            "                  one; `none': no book; docs/book.md)\n"
-            "  --book-variety N  any book move within N hundredths of a man of the best\n"
+            "                  always, or never\n",
+            TIME_DEFAULT);
+    opts_help(f, PLAY_ENGINE_OPTS, NULL, 2, 18);
+    fprintf(f,
             "During the game type a move's number or the move (11-15, 9x18x27), or undo, hint,\n"
             "save FILE, board, flip, help, quit. quit or Ctrl-D at any question leaves; quit or\n"
-            "Ctrl-C during a game first offers to save it.\n",
-            TIME_DEFAULT);
+            "Ctrl-C during a game first offers to save it.\n");
 }
 
 static bool parse_player_option(const char *opt, const char *v, Player *out)
@@ -355,7 +352,7 @@ int play_parse_options(int argc, char **argv, PlayOptions *o)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder play", argc, argv, "h", longopts, OPTS_ENGINE | OPTS_BOOK, &o->engine);
+    opts_begin(&p, "ponder play", argc, argv, "h", longopts, PLAY_ENGINE_OPTS, &o->engine);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         long n;
         double d;

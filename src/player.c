@@ -44,6 +44,9 @@ typedef struct {
     Engine *engine;       /* engine mode only */
 } Player;
 
+/* The engine options the player takes. */
+enum { PLAYER_ENGINE_OPTS = OPTS_ENGINE | OPTS_BOOK };
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -65,16 +68,9 @@ static void usage(FILE *f)
             "  --nodes N      search about N nodes a move (alone: the same game whatever the\n"
             "                 machine's speed or load, for one thread; with --time or --depth:\n"
             "                 whichever comes first)\n"
-            "  --fen FEN      start from FEN; `0 0' then means: you are the side to move\n"
-            "  --hash MB      transposition table size (default 64)\n"
-            "  --threads N    search threads (default 1)\n"
-            "  --weights FILE evaluation weights (default: built in)\n"
-            "  --eval E       classic or net (default: net when one is built in or given)\n"
-            "  --net FILE     the network file (default: built in)\n"
-            "  --egdb DIR     endgame databases\n"
-            "  --book FILE    opening book (default: the installed one, else the built-in one;\n"
-            "                 `none': no book; docs/book.md)\n"
-            "  --book-variety N  any book move within N hundredths of a man of the best\n"
+            "  --fen FEN      start from FEN; `0 0' then means: you are the side to move\n");
+    opts_help(f, PLAYER_ENGINE_OPTS, NULL, 2, 17);
+    fprintf(f,
             "  --baseline     play a small HackerRank bot instead: depth-6 alpha-beta\n"
             "                 (--depth changes the depth)\n"
             "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
@@ -227,7 +223,7 @@ static int cmd_player(int argc, char **argv)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder player", argc, argv, "h", longopts, OPTS_ENGINE | OPTS_BOOK, &eo);
+    opts_begin(&p, "ponder player", argc, argv, "h", longopts, PLAYER_ENGINE_OPTS, &eo);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
         case 'h':

@@ -36,6 +36,12 @@
 #include <string.h>
 #include <unistd.h>
 
+enum {
+    SELFPLAY_HASH_MB = 16, /* --hash default: each game thread's table */
+    /* The engine options selfplay takes (its --threads is its own: games at once). */
+    SELFPLAY_ENGINE_OPTS = OPTS_HASH | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET,
+};
+
 typedef struct {
     long games;           /* games in the whole run, over every shard */
     uint64_t seed;        /* the run's seed */
@@ -274,11 +280,10 @@ static void usage(FILE *f)
                "  --random-plies K  then 0 to K random moves, chosen by the seed (default 2)\n"
                "  --jitter F        node budget varies by up to F either way (default 0.25)\n"
                "  --max-plies N     adjudicate a draw after N plies of play (default 400)\n"
-               "  --hash MB         transposition table per thread (default 16)\n"
-               "  --weights FILE    evaluation weights (default: built in)\n"
-               "  --eval E          classic or net (default: net when one is built in or given)\n"
-               "  --net FILE        the network file (default: built in)\n"
-               "  -q, --quiet       no progress line or summary\n");
+               "  --hash MB         transposition table per thread (default %d)\n",
+               SELFPLAY_HASH_MB);
+    opts_help(f, SELFPLAY_ENGINE_OPTS & ~OPTS_HASH, NULL, 2, 20);
+    fprintf(f, "  -q, --quiet       no progress line or summary\n");
 }
 
 /* Parses "I/N" with 1 <= I <= N. */
@@ -480,7 +485,7 @@ static int cmd_selfplay(int argc, char **argv)
     o.jitter = 0.25;
     o.random_plies = 2;
     o.max_plies = 400;
-    o.hash_mb = 16;
+    o.hash_mb = SELFPLAY_HASH_MB;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o.threads = cores > 0 ? cores : 1;
     if (o.threads > ENGINE_THREADS_MAX)
@@ -512,7 +517,7 @@ static int cmd_selfplay(int argc, char **argv)
     };
     Opts p;
     opts_begin(&p, "ponder selfplay", argc, argv, "hq", longopts,
-               OPTS_HASH | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET, &eo);
+               SELFPLAY_ENGINE_OPTS, &eo);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
         case 'h':

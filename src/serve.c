@@ -46,6 +46,9 @@
 enum {
     DEFAULT_PORT = 8080,
     HTTP_THREADS = 128, /* civetweb threads for plain requests (beyond the sockets) */
+    SERVE_HASH_MB = 16, /* --hash default: each worker's table */
+    /* The engine options serve takes. */
+    SERVE_ENGINE_OPTS = OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET | OPTS_BOOK,
 };
 
 typedef struct Socket {
@@ -537,19 +540,13 @@ static void usage(FILE *f)
         "                     interface: anyone who can reach it can play)\n"
         "  --port N           port (default %d; 0 picks a free one, printed at start)\n"
         "  --workers N        engine threads, the most searches at once (default: cores, <= 4)\n"
-        "  --hash MB          transposition table of each worker (default 16)\n"
+        "  --hash MB          transposition table of each worker (default %d)\n"
         "  --max-games N      games kept at once; the least recently used goes (default 256)\n"
         "  --max-time S       longest thinking time a page may ask for (default 60)\n"
         "  --max-sockets N    live WebSocket connections at once (default 64)\n"
-        "  --weights FILE     evaluation weights for the engine\n"
-        "  --eval E           classic or net (default: net when one is built in or given)\n"
-        "  --net FILE         the network file (default: built in)\n"
-        "  --egdb DIR         endgame databases for the engine\n"
-        "  --book FILE        opening book (default: the installed one, else the built-in\n"
-        "                     one; `none': no book; docs/book.md)\n"
-        "  --book-variety N   any book move within N hundredths of a man of the best\n"
         "  --verbose          log every request on stderr\n",
-        DEFAULT_PORT);
+        DEFAULT_PORT, SERVE_HASH_MB);
+    opts_help(f, SERVE_ENGINE_OPTS & ~OPTS_HASH, NULL, 2, 21);
 }
 
 static int default_workers(void)
@@ -571,7 +568,7 @@ int cmd_serve(int argc, char **argv)
     eopt.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     char book_path[CLI_PATH_MAX];
     cli_engine_book(&eopt, book_path, sizeof book_path);
-    eopt.hash_mb = 16; /* each worker's */
+    eopt.hash_mb = SERVE_HASH_MB; /* each worker's */
     enum {
         OPT_HOST = OPTS_LONG, OPT_PORT, OPT_WORKERS, OPT_MAX_GAMES, OPT_MAX_SOCKETS, OPT_MAX_TIME,
         OPT_VERBOSE,
@@ -588,8 +585,7 @@ int cmd_serve(int argc, char **argv)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder serve", argc, argv, "h", longopts,
-               OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET | OPTS_BOOK, &eopt);
+    opts_begin(&p, "ponder serve", argc, argv, "h", longopts, SERVE_ENGINE_OPTS, &eopt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
         case 'h':

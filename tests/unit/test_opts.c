@@ -1,8 +1,9 @@
 /*
  * test_opts.c - the option reader every program uses (opts.c): both spellings of a value,
  * bundled short options, abbreviations, `--', arguments left in order after the options, the
- * engine options and their limits, each kind of error with its message, and a fresh start for
- * every parser run in one process (even after a half-read bundle).
+ * engine options and their limits, each kind of error with its message, a fresh start for
+ * every parser run in one process (even after a half-read bundle), and the engine options' help
+ * lines (opts_help).
  */
 #define _GNU_SOURCE
 #include "check.h"
@@ -151,6 +152,51 @@ static void test_engine_fields(void)
     EXPECT_ERROR(OPTS_HASH, "prog: unknown option `--net'", "--net", "x");
 }
 
+/* opts_help's lines for the engine options BITS at INDENT and COLUMN, into BUF. */
+static void help(unsigned bits, const EngineOptions *defaults, int indent, int column, char *buf,
+                 size_t size)
+{
+    memset(buf, 0, size);
+    FILE *f = fmemopen(buf, size, "w");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    opts_help(f, bits, defaults, indent, column);
+    fclose(f);
+}
+
+/* The help lines: exactly the options asked for, in the table's order, names at INDENT, texts
+ * at COLUMN (further lines too), two spaces after a longer name, the program's defaults. */
+static void test_help(void)
+{
+    char buf[2048];
+    help(OPTS_HASH | OPTS_NET | OPTS_THREADS, NULL, 2, 16, buf, sizeof buf);
+    CHECK_STR(buf, "  --hash MB     transposition table size in MB (default 64)\n"
+                   "  --threads N   search threads (default 1)\n"
+                   "  --net FILE    the network file (default: built in)\n");
+    EngineOptions d;
+    engine_default_options(&d);
+    d.hash_mb = 16;
+    d.threads = 3;
+    help(OPTS_HASH | OPTS_THREADS | OPTS_EVAL, &d, 4, 15, buf, sizeof buf);
+    CHECK_STR(buf, "    --hash MB  transposition table size in MB (default 16)\n"
+                   "    --threads N  search threads (default 3)\n"
+                   "    --eval E   classic (the formula) or net (the network; the default when one\n"
+                   "               is built in or given)\n");
+    help(OPTS_BOOK, NULL, 2, 18, buf, sizeof buf);
+    CHECK_STR(buf, "  --book FILE     opening book (default: the installed one, else the built-in\n"
+                   "                  one; `none': no book; docs/book.md)\n"
+                   "  --book-variety N  any book move within N hundredths of a man of the best\n");
+    help(0, NULL, 2, 18, buf, sizeof buf);
+    CHECK_STR(buf, "");
+    /* Every engine option has a line. */
+    help(OPTS_ENGINE | OPTS_BOOK, NULL, 2, 18, buf, sizeof buf);
+    const char *names[] = {"--hash MB ", "--threads N ", "--weights FILE ", "--eval E ",
+                           "--net FILE ", "--egdb DIR ", "--book FILE ", "--book-variety N "};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        CHECK(strstr(buf, names[i]) != NULL);
+}
+
 int main(void)
 {
     RUN("opts", test_forms);
@@ -158,5 +204,6 @@ int main(void)
     RUN("opts", test_errors);
     RUN("opts", test_limits);
     RUN("opts", test_engine_fields);
+    RUN("opts", test_help);
     return check_total_failed ? 1 : 0;
 }
