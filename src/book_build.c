@@ -97,14 +97,10 @@ static long graph_add(Graph *g, const BookKey *k, int value, int depth, int stat
 {
     if ((g->nnodes + 1) * 2 > g->tablesize && !graph_grow_table(g))
         return -1;
-    if (g->nnodes == g->capnodes) {
-        size_t cap = g->capnodes ? g->capnodes * 2 : 4096;
-        Node *n = realloc(g->nodes, cap * sizeof *n);
-        if (!n)
-            return -1;
-        g->nodes = n;
-        g->capnodes = cap;
-    }
+    Node *nodes = util_grow(g->nodes, &g->capnodes, g->nnodes + 1, sizeof *nodes, 4096);
+    if (!nodes)
+        return -1;
+    g->nodes = nodes;
     Node *n = &g->nodes[g->nnodes];
     memset(n, 0, sizeof *n);
     n->key = *k;
@@ -120,14 +116,10 @@ static long graph_add(Graph *g, const BookKey *k, int value, int depth, int stat
 
 static bool graph_add_edge(Graph *g, const Edge *e)
 {
-    if (g->nedges == g->capedges) {
-        size_t cap = g->capedges ? g->capedges * 2 : 16384;
-        Edge *n = realloc(g->edges, cap * sizeof *n);
-        if (!n)
-            return false;
-        g->edges = n;
-        g->capedges = cap;
-    }
+    Edge *edges = util_grow(g->edges, &g->capedges, g->nedges + 1, sizeof *edges, 16384);
+    if (!edges)
+        return false;
+    g->edges = edges;
     g->edges[g->nedges++] = *e;
     return true;
 }
@@ -233,14 +225,10 @@ typedef struct {
 
 static bool heap_push(HeapItem **h, size_t *n, size_t *cap, HeapItem it)
 {
-    if (*n == *cap) {
-        size_t nc = *cap ? *cap * 2 : 4096;
-        HeapItem *nh = realloc(*h, nc * sizeof *nh);
-        if (!nh)
-            return false;
-        *h = nh;
-        *cap = nc;
-    }
+    HeapItem *nh = util_grow(*h, cap, *n + 1, sizeof *nh, 4096);
+    if (!nh)
+        return false;
+    *h = nh;
     size_t i = (*n)++;
     while (i > 0 && (*h)[(i - 1) / 2].prio > it.prio) {
         (*h)[i] = (*h)[(i - 1) / 2];
@@ -725,16 +713,12 @@ bool book_build(const char *path, const char *name, const BookBuildOptions *opt,
                     dup = book_key_cmp(&jobs[j].key, &ck) == 0;
                 if (dup)
                     continue;
-                if (njobs == capjobs) {
-                    size_t ncap = capjobs ? capjobs * 2 : 256;
-                    Job *nj = realloc(jobs, ncap * sizeof *nj);
-                    if (!nj) {
-                        snprintf(err, ERR_LEN, "out of memory");
-                        goto out;
-                    }
-                    jobs = nj;
-                    capjobs = ncap;
+                Job *nj = util_grow(jobs, &capjobs, njobs + 1, sizeof *nj, 256);
+                if (!nj) {
+                    snprintf(err, ERR_LEN, "out of memory");
+                    goto out;
                 }
+                jobs = nj;
                 memset(&jobs[njobs], 0, sizeof *jobs);
                 jobs[njobs].key = ck;
                 jobs[njobs].board = cb;

@@ -30,7 +30,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { SLOT = EGDB_MAX_PIECES + 1, INVALID = 4, DRAW_FLAG = 0x80 };
+enum { SLOT = EGDB_MAX_PIECES + 1, INVALID = 4, DRAW_FLAG = 0x80, MAX_THREADS = 64 };
 
 /* A finished slice kept in memory, two bits per index, for the lookups of later slices. */
 typedef struct {
@@ -119,16 +119,38 @@ typedef struct {
 
 static bool queue_push(Queue *q, uint64_t item)
 {
-    if (q->n == q->cap) {
-        size_t cap = q->cap ? q->cap * 2 : 4096;
-        uint64_t *p = realloc(q->items, cap * sizeof *p);
-        if (!p)
-            return false;
-        q->items = p;
-        q->cap = cap;
-    }
+    uint64_t *p = util_grow(q->items, &q->cap, q->n + 1, sizeof *p, 4096);
+    if (!p)
+        return false;
+    q->items = p;
     q->items[q->n++] = item;
     return true;
+}
+
+/* The number of threads to split work over: THREADS within [1, MAX_THREADS]. */
+static int split_count(int threads)
+{
+    return threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
+}
+
+/* Runs FN on each of the NT jobs that start at JOBS, STRIDE bytes apart, and returns when all
+ * are done: the first on this thread, the others on threads of their own (a job whose thread
+ * cannot be created runs here instead). The jobs share nothing but what FN makes safe to share,
+ * so their results do not depend on the order they run in. */
+static void run_split(void *(*fn)(void *), void *jobs, size_t stride, int nt)
+{
+    pthread_t tid[MAX_THREADS];
+    bool started[MAX_THREADS] = {false};
+    for (int k = 1; k < nt; k++) {
+        void *job = (char *)jobs + (size_t)k * stride;
+        started[k] = pthread_create(&tid[k], NULL, fn, job) == 0;
+        if (!started[k])
+            fn(job);
+    }
+    fn(jobs);
+    for (int k = 1; k < nt; k++)
+        if (started[k])
+            pthread_join(tid[k], NULL);
 }
 
 /* The table of the twin of table T. */
@@ -274,24 +296,13 @@ static bool step2(Pair *p, Queue *q, int threads)
     size_t start = 0;
     while (start < q->n) {
         size_t end = q->n;
-        int nt = threads < 1 ? 1 : threads > 64 ? 64 : threads;
-        if (end - start < 4096)
-            nt = 1;
-        Step2Job jobs[64];
-        pthread_t tid[64];
-        for (int k = 0; k < nt; k++) {
+        int nt = end - start < 4096 ? 1 : split_count(threads);
+        Step2Job jobs[MAX_THREADS];
+        for (int k = 0; k < nt; k++)
             jobs[k] = (Step2Job){p, q->items, start + (end - start) * (size_t)k / (size_t)nt,
                                  start + (end - start) * (size_t)(k + 1) / (size_t)nt,
                                  {NULL, 0, 0}, false};
-            if (k > 0 && pthread_create(&tid[k], NULL, step2_range, &jobs[k]) != 0) {
-                step2_range(&jobs[k]);
-                tid[k] = 0;
-            }
-        }
-        step2_range(&jobs[0]);
-        for (int k = 1; k < nt; k++)
-            if (tid[k])
-                pthread_join(tid[k], NULL);
+        run_split(step2_range, jobs, sizeof jobs[0], nt);
         bool ok = true;
         for (int k = 0; k < nt; k++) {
             for (size_t j = 0; j < jobs[k].next.n && ok; j++)
@@ -320,24 +331,13 @@ static bool solve_pair(Pair *p, int threads, char *err)
         }
     }
     for (int t = 0; t < p->ntables; t++) {
-        int nt = threads < 1 ? 1 : threads > 64 ? 64 : threads;
         uint64_t size = p->slice[t].size;
-        if (size < 65536)
-            nt = 1;
-        Step1Job jobs[64];
-        pthread_t tid[64];
-        for (int k = 0; k < nt; k++) {
+        int nt = size < 65536 ? 1 : split_count(threads);
+        Step1Job jobs[MAX_THREADS];
+        for (int k = 0; k < nt; k++)
             jobs[k] = (Step1Job){p, t, size * (uint64_t)k / (uint64_t)nt,
                                  size * (uint64_t)(k + 1) / (uint64_t)nt, {NULL, 0, 0}, false};
-            if (k > 0 && pthread_create(&tid[k], NULL, step1, &jobs[k]) != 0) {
-                step1(&jobs[k]);
-                tid[k] = 0;
-            }
-        }
-        step1(&jobs[0]);
-        for (int k = 1; k < nt; k++)
-            if (tid[k])
-                pthread_join(tid[k], NULL);
+        run_split(step1, jobs, sizeof jobs[0], nt);
         bool oom = false;
         for (int k = 0; k < nt; k++) {
             for (size_t j = 0; j < jobs[k].queue.n && !oom; j++)
@@ -615,21 +615,12 @@ int64_t egdb_verify(const char *dir, int pieces, int threads, uint64_t *checked,
     }
     for (int i = 0; i < n; i++) {
         const Known *k = st->known[order[i].bm][order[i].bk][order[i].wm][order[i].wk];
-        int nt = threads < 1 ? 1 : threads > 64 ? 64 : threads;
-        VerifyJob jobs[64];
-        pthread_t tid[64];
-        for (int j = 0; j < nt; j++) {
+        int nt = split_count(threads);
+        VerifyJob jobs[MAX_THREADS];
+        for (int j = 0; j < nt; j++)
             jobs[j] = (VerifyJob){st, k, k->slice.size * (uint64_t)j / (uint64_t)nt,
                                   k->slice.size * (uint64_t)(j + 1) / (uint64_t)nt, 0, 0, ""};
-            if (j > 0 && pthread_create(&tid[j], NULL, verify_range, &jobs[j]) != 0) {
-                verify_range(&jobs[j]);
-                tid[j] = 0;
-            }
-        }
-        verify_range(&jobs[0]);
-        for (int j = 1; j < nt; j++)
-            if (tid[j])
-                pthread_join(tid[j], NULL);
+        run_split(verify_range, jobs, sizeof jobs[0], nt);
         int64_t slice_bad = 0;
         for (int j = 0; j < nt; j++) {
             if (jobs[j].bad && slice_bad == 0 && progress)

@@ -7,6 +7,7 @@
  *   serve_api.c    the JSON API: a request (method, path, body) in, a reply (status, JSON) out;
  *                  it knows nothing of HTTP connections, so it can be tested on its own
  *   serve_json.c   its plumbing: request bodies read strictly, fields checked, replies written
+ *   serve_state.c  a game's state as the API replies it (position, moves, clock, engine)
  *   serve_games.c  the game store (games by random id, capped, least recently used evicted) and
  *                  the pool of engine workers that search for them (moves, analysis, the graph)
  *   serve_play.c   playing against the engine: strength levels, clocks, resigning, draw offers
@@ -251,19 +252,28 @@ typedef struct {
  * 4xx or 5xx status). Free REP->body afterwards. */
 void serve_api_handle(ServeStore *s, const ServeRequest *req, ServeReply *rep);
 
-/* G's state as JSON (malloc'd, NUL-terminated), or NULL when out of memory. Call with G->lock
- * held. */
+/* G's state as JSON (malloc'd, NUL-terminated), or NULL when out of memory (serve_state.c).
+ * Call with G->lock held. */
 char *serve_api_state_json(ServeStore *s, ServeGame *g);
 
 /* Fills REP with a JSON error {"error": MESSAGE, "status": STATUS}. */
 void serve_api_error(ServeReply *rep, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* ---- Helpers of the API files (serve_json.c, and serve_api.c for the state) ---- */
+/* ---- Helpers of the API files (serve_json.c, and serve_state.c for the state) ---- */
 
 /* The body as a JSON object (an empty body is an empty object), or NULL with the error replied.
  * Fields other than the NULL-terminated list ALLOWED are refused, as are fields given twice. */
 struct cJSON *serve_api_body(const ServeRequest *req, ServeReply *rep, const char *const *allowed);
+
+/* The start of a request about game G: reads REQ's body as serve_api_body does (fields ALLOWED),
+ * then locks G. Returns the body, to hand to serve_api_game_end when done, or NULL with the error
+ * replied and G not locked. */
+struct cJSON *serve_api_game_begin(ServeGame *g, const ServeRequest *req, ServeReply *rep,
+                                   const char *const *allowed);
+
+/* The end of a request that serve_api_game_begin started: unlocks G, then frees BODY. */
+void serve_api_game_end(ServeGame *g, struct cJSON *body);
 
 /* Optional fields of O: each returns true when absent or right (stored in *OUT), false with a
  * 400 replied that names the field and what it must be. */
@@ -286,6 +296,13 @@ bool serve_api_parse_start(const char *fen, Board *b, ServeReply *rep);
 
 /* "black" or "white". */
 const char *serve_color_name(int c);
+
+/* The name of H in the API's `side' field: "black", "white", "both" or "none". */
+const char *serve_human_name(ServeHuman h);
+
+/* The legal moves of G's position as a JSON array, each capture route apart (an empty array when
+ * the game is over). */
+struct cJSON *serve_legal_json(const ServeGame *g);
 
 /* ---- Playing (serve_play.c) ---- */
 

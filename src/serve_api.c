@@ -19,7 +19,7 @@
  *   POST   /api/pdn                    list the games of a PDN text (serve_review.c)
  *
  * A request comes in as a ServeRequest and leaves as a ServeReply: this file knows nothing of
- * sockets. Bodies are JSON objects read strictly (serve_json.c) (unknown fields, wrong types, out-of-range
+ * sockets. A reply about a game carries its state (serve_state.c). Bodies are JSON objects read strictly (serve_json.c) (unknown fields, wrong types, out-of-range
  * values are errors that name the field). Every error is a JSON object {"error", "status"} with
  * the status that fits: 400 malformed, 404 unknown game or path, 405 wrong method, 409 not now
  * (the engine is thinking, the game is over), 415 not JSON, 422 an illegal move, 503 full.
@@ -27,20 +27,14 @@
  */
 #include "serve.h"
 
-#include "egdb_hook.h"
 #include "notation.h"
 #include "pdn.h"
 
 #include <cjson/cJSON.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
-
-static const char *const HUMAN_NAMES[] = {"black", "white", "both", "none"};
-static const char *const ENGINE_NAMES[] = {"idle", "queued", "thinking"};
 
 /* The game settings common to new games and PATCH: side, time, depth. */
 static bool get_settings(const ServeStore *s, const cJSON *o, ServeHuman *human, double *time,
@@ -53,7 +47,7 @@ static bool get_settings(const ServeStore *s, const cJSON *o, ServeHuman *human,
     if (side) {
         int found = -1;
         for (int i = 0; i < 4; i++)
-            if (strcmp(side, HUMAN_NAMES[i]) == 0)
+            if (strcmp(side, serve_human_name((ServeHuman)i)) == 0)
                 found = i;
         if (found < 0) {
             serve_api_error(rep, 400,
@@ -88,214 +82,6 @@ static bool get_level(const cJSON *o, int *level, ServeReply *rep)
     }
     *level = k;
     return true;
-}
-
-/* ---- the game state ---- */
-
-static cJSON *move_json(const Move *m)
-{
-    char text[96];
-    notation_format_move(m, text, sizeof text);
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "move", text);
-    cJSON *path = cJSON_AddArrayToObject(o, "path");
-    for (int i = 0; i < m->len; i++)
-        cJSON_AddItemToArray(path, cJSON_CreateNumber(m->path[i] + 1));
-    cJSON *caps = cJSON_AddArrayToObject(o, "captures");
-    for (Bitboard c = m->captured; c; c &= c - 1)
-        cJSON_AddItemToArray(caps, cJSON_CreateNumber(bb_lsb(c) + 1));
-    return o;
-}
-
-/* Every legal move of the current position, each capture route apart (so the user can choose
- * the route; they are one move for the engine). */
-static cJSON *legal_json(const ServeGame *g)
-{
-    cJSON *a = cJSON_CreateArray();
-    if (serve_game_over(g))
-        return a;
-    MoveList list;
-    movegen_generate(&g->game.board, g->game.rules, true, &list);
-    for (int i = 0; i < list.count; i++)
-        cJSON_AddItemToArray(a, move_json(&list.moves[i]));
-    return a;
-}
-
-const char *serve_color_name(int c)
-{
-    return c == BLACK ? "black" : "white";
-}
-
-static cJSON *pv_json(const SearchInfo *in)
-{
-    cJSON *pv = cJSON_CreateArray();
-    for (int i = 0; i < in->pv_len && i < MAX_PLY; i++) {
-        char text[96];
-        notation_format_move(&in->pv[i], text, sizeof text);
-        cJSON_AddItemToArray(pv, cJSON_CreateString(text));
-    }
-    return pv;
-}
-
-static cJSON *engine_json(const ServeGame *g)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "state", ENGINE_NAMES[g->engine]);
-    static const char *const kinds[] = {"move", "analyse", "graph"};
-    cJSON_AddStringToObject(o, "job", kinds[g->request.kind]);
-    if (g->request.kind == SERVE_JOB_GRAPH && g->engine != SERVE_ENGINE_IDLE)
-        cJSON_AddNumberToObject(o, "graph_ply", g->graph_ply);
-    if (g->engine_error[0])
-        cJSON_AddStringToObject(o, "error", g->engine_error);
-    if (!g->has_info)
-        return o;
-    const SearchInfo *in = &g->info;
-    cJSON_AddNumberToObject(o, "ply", g->info_ply);
-    cJSON_AddStringToObject(o, "side", serve_color_name(g->info_side));
-    cJSON_AddNumberToObject(o, "depth", in->depth);
-    cJSON_AddNumberToObject(o, "seldepth", in->seldepth);
-    cJSON_AddNumberToObject(o, "score", in->score);
-    cJSON_AddNumberToObject(o, "eval", g->info_side == BLACK ? in->score : -in->score);
-    if (score_is_decisive(in->score)) {
-        /* Who wins, and in how many plies from the searched position. */
-        bool mover_wins = in->score > 0;
-        cJSON_AddStringToObject(o, "winner", serve_color_name(mover_wins ? g->info_side : !g->info_side));
-        cJSON_AddNumberToObject(o, "plies_to_end", score_plies_to_end(in->score));
-    }
-    cJSON_AddNumberToObject(o, "nodes", (double)in->nodes);
-    cJSON_AddNumberToObject(o, "time", in->time);
-    cJSON_AddNumberToObject(o, "nps",
-                            in->time > 0 ? (double)(uint64_t)((double)in->nodes / in->time) : 0);
-    cJSON_AddItemToObject(o, "pv", pv_json(in));
-    cJSON_AddBoolToObject(o, "analysis", g->info_analysis);
-    cJSON_AddBoolToObject(o, "book", g->info_book);
-    /* Every line of an analysis (the first is the one above), each with its own score. */
-    cJSON *lines = cJSON_AddArrayToObject(o, "lines");
-    for (int k = 0; k < g->info_lines && k < SERVE_MAX_LINES; k++) {
-        const SearchInfo *li = k == 0 ? in : &g->more[k - 1];
-        cJSON *l = cJSON_CreateObject();
-        cJSON_AddNumberToObject(l, "depth", li->depth);
-        cJSON_AddNumberToObject(l, "score", li->score);
-        cJSON_AddNumberToObject(l, "eval", g->info_side == BLACK ? li->score : -li->score);
-        if (score_is_decisive(li->score)) {
-            bool mover_wins = li->score > 0;
-            cJSON_AddStringToObject(l, "winner",
-                                    serve_color_name(mover_wins ? g->info_side : !g->info_side));
-            cJSON_AddNumberToObject(l, "plies_to_end", score_plies_to_end(li->score));
-        }
-        cJSON_AddItemToObject(l, "pv", pv_json(li));
-        cJSON_AddItemToArray(lines, l);
-    }
-    if (g->database) {
-        /* The endgame databases' verdict on the searched position. */
-        static const char *const verdict[] = {"", "win", "loss", "draw"};
-        int v = g->database;
-        const char *text = v == EGDB_DRAW ? "draw"
-                           : (v == EGDB_WIN) == (g->info_side == BLACK) ? "black wins"
-                                                                         : "white wins";
-        cJSON_AddStringToObject(o, "database", text);
-        cJSON_AddStringToObject(o, "database_mover", verdict[v]);
-    }
-    return o;
-}
-
-/* Brings G's history cache up to the current ply: entries past history_valid are formatted
- * from a replay of the moves (board_apply costs nothing next to printf). False without memory. */
-static bool update_history(ServeGame *g)
-{
-    const Game *gm = &g->game;
-    if (gm->ply > g->history_cap) {
-        int cap = g->history_cap ? g->history_cap : 64;
-        while (cap < gm->ply)
-            cap *= 2;
-        ServeHistory *h = realloc(g->history, (size_t)cap * sizeof *h);
-        if (!h)
-            return false;
-        g->history = h;
-        g->history_cap = cap;
-    }
-    if (g->history_valid > gm->ply)
-        g->history_valid = gm->ply;
-    Board b = gm->start;
-    for (int i = 0; i < gm->ply; i++) {
-        board_apply(&b, &gm->moves[i]);
-        if (i >= g->history_valid) {
-            notation_format_move(&gm->moves[i], g->history[i].move, sizeof g->history[i].move);
-            notation_format_fen(&b, g->history[i].fen, sizeof g->history[i].fen);
-        }
-    }
-    g->history_valid = gm->ply;
-    return true;
-}
-
-char *serve_api_state_json(ServeStore *s, ServeGame *g)
-{
-    serve_clock_check(s, g);
-    const Game *gm = &g->game;
-    char fen[200];
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "id", g->id);
-    cJSON_AddNumberToObject(o, "version", (double)g->version);
-    cJSON_AddStringToObject(o, "rules", gm->rules->name);
-    cJSON_AddStringToObject(o, "side", HUMAN_NAMES[g->human]);
-    cJSON_AddNumberToObject(o, "time", g->think_time);
-    cJSON_AddNumberToObject(o, "depth", g->think_depth);
-    cJSON_AddStringToObject(o, "level", serve_levels[g->level].name);
-    cJSON_AddItemToObject(o, "clock", serve_clock_json(g));
-    if (g->ballot[0])
-        cJSON_AddStringToObject(o, "ballot", g->ballot);
-    if (g->title[0]) {
-        cJSON_AddStringToObject(o, "title", g->title);
-        cJSON_AddStringToObject(o, "pdn_result", g->pdn_result);
-    }
-    if (g->notice[0])
-        cJSON_AddStringToObject(o, "notice", g->notice);
-    notation_format_fen(&gm->start, fen, sizeof fen);
-    cJSON_AddStringToObject(o, "start_fen", fen);
-    notation_format_fen(&gm->board, fen, sizeof fen);
-    cJSON_AddStringToObject(o, "fen", fen);
-    cJSON_AddStringToObject(o, "turn", serve_color_name(gm->board.side));
-    cJSON_AddNumberToObject(o, "ply", gm->ply);
-
-    /* The moves with the position after each, for reviewing earlier positions. */
-    cJSON *hist = cJSON_AddArrayToObject(o, "moves");
-    if (!update_history(g)) {
-        cJSON_Delete(o);
-        return NULL;
-    }
-    for (int i = 0; i < gm->ply; i++) {
-        cJSON *m = cJSON_CreateObject();
-        cJSON_AddStringToObject(m, "move", g->history[i].move);
-        cJSON_AddStringToObject(m, "fen", g->history[i].fen);
-        cJSON_AddItemToArray(hist, m);
-    }
-
-    /* Black's view of the position after each ply (0: the start), null where not evaluated. */
-    cJSON *evals = cJSON_AddArrayToObject(o, "evals");
-    for (int i = 0; i <= gm->ply; i++)
-        cJSON_AddItemToArray(evals, g->evals[i] == SERVE_NO_EVAL ? cJSON_CreateNull()
-                                                                  : cJSON_CreateNumber(g->evals[i]));
-
-    GameResult r = game_result(gm);
-    cJSON_AddBoolToObject(o, "over", serve_game_over(g));
-    cJSON_AddStringToObject(o, "result", g->outcome[0] ? g->outcome : game_result_tag(r));
-    cJSON_AddStringToObject(o, "status", g->outcome[0] ? g->outcome_text : game_result_text(r));
-    cJSON_AddItemToObject(o, "legal", legal_json(g));
-    cJSON_AddItemToObject(o, "engine", engine_json(g));
-    char *text = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    return text;
-}
-
-void serve_api_reply_state(ServeReply *rep, int status, ServeStore *s, ServeGame *g)
-{
-    rep->status = status;
-    rep->content_type = "application/json; charset=utf-8";
-    rep->body = serve_api_state_json(s, g);
-    if (!rep->body)
-        serve_api_error(rep, 500, "out of memory");
-    else
-        rep->body_len = strlen(rep->body);
 }
 
 /* ---- endpoints ---- */
@@ -406,10 +192,9 @@ static void api_create(ServeStore *s, const ServeRequest *req, ServeReply *rep)
 static void api_patch(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"side", "time", "depth", "level", "clock", NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
-    pthread_mutex_lock(&g->lock);
     ServeHuman human = g->human;
     double time = g->think_time;
     int depth = g->think_depth;
@@ -425,8 +210,7 @@ static void api_patch(ServeStore *s, ServeGame *g, const ServeRequest *req, Serv
         serve_game_changed(s, g);
         serve_api_reply_state(rep, 200, s, g);
     }
-    pthread_mutex_unlock(&g->lock);
-    cJSON_Delete(body);
+    serve_api_game_end(g, body);
 }
 
 static void api_moves(ServeStore *s, ServeGame *g, ServeReply *rep)
@@ -435,7 +219,7 @@ static void api_moves(ServeStore *s, ServeGame *g, ServeReply *rep)
     pthread_mutex_lock(&g->lock);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "turn", serve_color_name(g->game.board.side));
-    cJSON_AddItemToObject(o, "moves", legal_json(g));
+    cJSON_AddItemToObject(o, "moves", serve_legal_json(g));
     pthread_mutex_unlock(&g->lock);
     serve_api_reply_json(rep, 200, o);
 }
@@ -553,10 +337,9 @@ static bool find_move(const ServeGame *g, const cJSON *body, Move *out, ServeRep
 static void api_move(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"move", "path", NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
-    pthread_mutex_lock(&g->lock);
     Move m;
     serve_clock_check(s, g);
     if (check_can_move(s, g, rep) && find_move(g, body, &m, rep)) {
@@ -567,17 +350,15 @@ static void api_move(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
             serve_api_reply_state(rep, 200, s, g);
         }
     }
-    pthread_mutex_unlock(&g->lock);
-    cJSON_Delete(body);
+    serve_api_game_end(g, body);
 }
 
 static void api_engine(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"time", "depth", "wait", NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
-    pthread_mutex_lock(&g->lock);
     double time = g->think_time;
     int depth = g->think_depth;
     bool wait = false;
@@ -604,34 +385,30 @@ static void api_engine(ServeStore *s, ServeGame *g, const ServeRequest *req, Ser
                 serve_api_reply_state(rep, 202, s, g);
         }
     }
-    pthread_mutex_unlock(&g->lock);
-    cJSON_Delete(body);
+    serve_api_game_end(g, body);
 }
 
 static void api_stop(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
-    cJSON_Delete(body);
-    pthread_mutex_lock(&g->lock);
     if (!serve_game_stop_search(s, g))
         serve_api_error(rep, 409, "the engine is not thinking");
     else
         serve_api_reply_state(rep, 200, s, g);
-    pthread_mutex_unlock(&g->lock);
+    serve_api_game_end(g, body);
 }
 
 static void api_undo(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"plies", NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
     int plies = 1;
     if (serve_api_int(body, "plies", 1, GAME_MAX_PLIES, &plies, rep)) {
-        pthread_mutex_lock(&g->lock);
         if (g->game.ply == 0 && g->engine == SERVE_ENGINE_IDLE && !g->outcome[0])
             serve_api_error(rep, 409, "nothing to undo: no move has been played");
         else {
@@ -654,9 +431,8 @@ static void api_undo(ServeStore *s, ServeGame *g, const ServeRequest *req, Serve
             serve_game_changed(s, g);
             serve_api_reply_state(rep, 200, s, g);
         }
-        pthread_mutex_unlock(&g->lock);
     }
-    cJSON_Delete(body);
+    serve_api_game_end(g, body);
 }
 
 static const char *player_name(ServeHuman h, int color)

@@ -3,7 +3,9 @@
  * object, the Content-Type checked, trailing text refused, unknown fields and fields given twice
  * refused by name), optional fields checked by type and range with an error that names the
  * field, and replies written (a JSON body, or an error {"error", "status"} that needs no
- * allocation to send when memory runs out). serve_api.c, serve_play.c and serve_review.c use it.
+ * allocation to send when memory runs out), and the frame of every request about one game (the
+ * body read, then the game locked; the game unlocked, then the body freed). serve_api.c,
+ * serve_play.c and serve_review.c use it.
  */
 #include "serve.h"
 
@@ -133,6 +135,25 @@ cJSON *serve_api_body(const ServeRequest *req, ServeReply *rep, const char *cons
     }
     return json;
 }
+
+/* ---- requests about one game ---- */
+
+cJSON *serve_api_game_begin(ServeGame *g, const ServeRequest *req, ServeReply *rep,
+                            const char *const *allowed)
+{
+    cJSON *body = serve_api_body(req, rep, allowed);
+    if (body)
+        pthread_mutex_lock(&g->lock);
+    return body;
+}
+
+void serve_api_game_end(ServeGame *g, cJSON *body)
+{
+    pthread_mutex_unlock(&g->lock);
+    cJSON_Delete(body);
+}
+
+/* ---- fields ---- */
 
 /* Reads optional number field NAME of O into *OUT, within [MIN, MAX]. False with the error
  * replied when it is there but wrong. */

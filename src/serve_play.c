@@ -186,41 +186,41 @@ static int human_color(const ServeGame *g)
     }
 }
 
-/* 409 unless G is going on with a human in it. */
-static bool check_playing(ServeStore *s, ServeGame *g, ServeReply *rep)
+/* The start of a resignation or a draw offer (a body with no fields): the body (for
+ * serve_api_game_end) with G locked, going on and with a human in it; or NULL with the error
+ * (400, 409, 415) replied and G unlocked. */
+static cJSON *begin_playing(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
+    static const char *const fields[] = {NULL};
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
+    if (!body)
+        return NULL;
     serve_clock_check(s, g);
-    if (serve_game_over(g)) {
+    if (serve_game_over(g))
         serve_api_error(rep, 409, "the game is over (%s)",
                         g->outcome[0] ? g->outcome_text : game_result_text(game_result(&g->game)));
-        return false;
-    }
-    if (human_color(g) < 0) {
+    else if (human_color(g) < 0)
         serve_api_error(rep, 409,
                         "the engine plays both sides: no player can resign or offer a draw");
-        return false;
-    }
-    return true;
+    else
+        return body;
+    serve_api_game_end(g, body);
+    return NULL;
 }
 
 void serve_api_resign(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
-    static const char *const fields[] = {NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = begin_playing(s, g, req, rep);
     if (!body)
         return;
-    cJSON_Delete(body);
-    pthread_mutex_lock(&g->lock);
-    if (check_playing(s, g, rep)) {
-        int c = human_color(g);
-        serve_game_cancel_search(s, g);
-        snprintf(g->outcome, sizeof g->outcome, "%s", c == BLACK ? "0-1" : "1-0");
-        snprintf(g->outcome_text, sizeof g->outcome_text, "%s resigned",
-                 c == BLACK ? "Black" : "White");
-        serve_game_changed(s, g);
-        serve_api_reply_state(rep, 200, s, g);
-    }
-    pthread_mutex_unlock(&g->lock);
+    int c = human_color(g);
+    serve_game_cancel_search(s, g);
+    snprintf(g->outcome, sizeof g->outcome, "%s", c == BLACK ? "0-1" : "1-0");
+    snprintf(g->outcome_text, sizeof g->outcome_text, "%s resigned",
+             c == BLACK ? "Black" : "White");
+    serve_game_changed(s, g);
+    serve_api_reply_state(rep, 200, s, g);
+    serve_api_game_end(g, body);
 }
 
 /* The engine's latest evaluation of G from colour C's side, or false when it has none. */
@@ -236,37 +236,31 @@ static bool engine_view(const ServeGame *g, int c, int *score)
 
 void serve_api_draw(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
-    static const char *const fields[] = {NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = begin_playing(s, g, req, rep);
     if (!body)
         return;
-    cJSON_Delete(body);
-    pthread_mutex_lock(&g->lock);
-    if (check_playing(s, g, rep)) {
-        int score = 0;
-        bool accept = true;
-        if (g->human != SERVE_HUMAN_BOTH) {
-            int engine = !human_color(g);
-            if (!engine_view(g, engine, &score)) {
-                accept = false;
-                snprintf(g->notice, sizeof g->notice,
-                         "The engine declines: it has not judged this position yet. "
-                         "Offer again after its next move.");
-            } else if (score > DRAW_ACCEPT_MAX) {
-                accept = false;
-                snprintf(g->notice, sizeof g->notice,
-                         "The engine declines the draw: it sees itself ahead (%+.2f).",
-                         score / 100.0);
-            }
+    int score = 0;
+    bool accept = true;
+    if (g->human != SERVE_HUMAN_BOTH) {
+        int engine = !human_color(g);
+        if (!engine_view(g, engine, &score)) {
+            accept = false;
+            snprintf(g->notice, sizeof g->notice,
+                     "The engine declines: it has not judged this position yet. "
+                     "Offer again after its next move.");
+        } else if (score > DRAW_ACCEPT_MAX) {
+            accept = false;
+            snprintf(g->notice, sizeof g->notice,
+                     "The engine declines the draw: it sees itself ahead (%+.2f).", score / 100.0);
         }
-        if (accept) {
-            serve_game_cancel_search(s, g);
-            snprintf(g->outcome, sizeof g->outcome, "1/2-1/2");
-            snprintf(g->outcome_text, sizeof g->outcome_text, "drawn by agreement");
-            g->notice[0] = '\0';
-        }
-        serve_game_changed(s, g);
-        serve_api_reply_state(rep, 200, s, g);
     }
-    pthread_mutex_unlock(&g->lock);
+    if (accept) {
+        serve_game_cancel_search(s, g);
+        snprintf(g->outcome, sizeof g->outcome, "1/2-1/2");
+        snprintf(g->outcome_text, sizeof g->outcome_text, "drawn by agreement");
+        g->notice[0] = '\0';
+    }
+    serve_game_changed(s, g);
+    serve_api_reply_state(rep, 200, s, g);
+    serve_api_game_end(g, body);
 }

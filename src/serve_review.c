@@ -41,13 +41,25 @@ static bool check_idle(ServeStore *s, ServeGame *g, bool analysis, ServeReply *r
     return true;
 }
 
+/* Starts JOB with TIME and DEPTH as its limits (G->lock held): 202 with the state, or 503 when
+ * the server is shutting down. */
+static void start_job(ServeStore *s, ServeGame *g, ServeJob *job, double time, int depth,
+                      ServeReply *rep)
+{
+    job->limits.time = time;
+    job->limits.depth = depth;
+    if (serve_game_start_search(s, g, job) != 0)
+        serve_api_error(rep, 503, "the server is shutting down");
+    else
+        serve_api_reply_state(rep, 202, s, g);
+}
+
 void serve_api_analyse(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"ply", "lines", "time", "depth", NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
-    pthread_mutex_lock(&g->lock);
     ServeJob job = {.kind = SERVE_JOB_ANALYSE, .lines = 1, .ply = g->game.ply};
     double time = g->think_time;
     int depth = 0;
@@ -55,41 +67,26 @@ void serve_api_analyse(ServeStore *s, ServeGame *g, const ServeRequest *req, Ser
         serve_api_int(body, "lines", 1, SERVE_MAX_LINES, &job.lines, rep) &&
         serve_api_number(body, "time", 0.01, serve_store_options(s)->max_time, &time, rep) &&
         serve_api_int(body, "depth", 0, SERVE_MAX_DEPTH, &depth, rep) &&
-        check_idle(s, g, true, rep)) {
-        job.limits.time = time;
-        job.limits.depth = depth;
-        if (serve_game_start_search(s, g, &job) != 0)
-            serve_api_error(rep, 503, "the server is shutting down");
-        else
-            serve_api_reply_state(rep, 202, s, g);
-    }
-    pthread_mutex_unlock(&g->lock);
-    cJSON_Delete(body);
+        check_idle(s, g, true, rep))
+        start_job(s, g, &job, time, depth, rep);
+    serve_api_game_end(g, body);
 }
 
 void serve_api_graph(ServeStore *s, ServeGame *g, const ServeRequest *req, ServeReply *rep)
 {
     static const char *const fields[] = {"time", "depth", NULL};
-    cJSON *body = serve_api_body(req, rep, fields);
+    cJSON *body = serve_api_game_begin(g, req, rep, fields);
     if (!body)
         return;
     double max_time = serve_store_options(s)->max_time < 5 ? serve_store_options(s)->max_time : 5;
     double time = max_time < 0.05 ? max_time : 0.05;
     int depth = 10;
-    pthread_mutex_lock(&g->lock);
+    ServeJob job = {.kind = SERVE_JOB_GRAPH, .lines = 1, .ply = g->game.ply};
     if (serve_api_number(body, "time", 0.01, max_time, &time, rep) &&
         serve_api_int(body, "depth", 1, SERVE_MAX_DEPTH, &depth, rep) &&
-        check_idle(s, g, false, rep)) {
-        ServeJob job = {.kind = SERVE_JOB_GRAPH, .lines = 1, .ply = g->game.ply};
-        job.limits.time = time;
-        job.limits.depth = depth;
-        if (serve_game_start_search(s, g, &job) != 0)
-            serve_api_error(rep, 503, "the server is shutting down");
-        else
-            serve_api_reply_state(rep, 202, s, g);
-    }
-    pthread_mutex_unlock(&g->lock);
-    cJSON_Delete(body);
+        check_idle(s, g, false, rep))
+        start_job(s, g, &job, time, depth, rep);
+    serve_api_game_end(g, body);
 }
 
 /* The PDN text of BODY, or NULL with the error replied. */

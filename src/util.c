@@ -1,5 +1,6 @@
 /*
- * util.c - clock, whole-file reading and number parsing under the library (see util.h).
+ * util.c - clock, whole-file reading, number parsing and growing arrays under the library (see
+ * util.h).
  *
  * A stream is read into a buffer that doubles as it fills, so a file of N bytes costs O(N)
  * copying; the cap is checked before every doubling, so an endless stream (a pipe, /dev/zero)
@@ -10,6 +11,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -115,4 +117,23 @@ bool util_parse_double(const char *text, double min, double max, double *out, ch
     }
     *out = v;
     return true;
+}
+
+void *util_grow(void *items, size_t *cap, size_t need, size_t size, size_t first)
+{
+    if (need <= *cap)
+        return items;
+    size_t ncap = *cap ? *cap : first ? first : 1;
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2)
+            return NULL;
+        ncap *= 2;
+    }
+    if (size && ncap > SIZE_MAX / size)
+        return NULL;
+    void *p = realloc(items, ncap * size);
+    if (!p)
+        return NULL;
+    *cap = ncap;
+    return p;
 }

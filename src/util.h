@@ -1,8 +1,8 @@
 /*
  * util.h - the floor under the library: a monotonic clock, reading a whole file or stream with a
- * size cap, and strict number parsing. Nothing here prints or exits: a failure is a return value
- * with the reason in a buffer the caller owns, so the rules library, the engine and the front
- * ends can all use it (the front ends' printing wrappers are in cli.h).
+ * size cap, strict number parsing, and arrays that grow by doubling. Nothing here prints or exits:
+ * a failure is a return value with the reason in a buffer the caller owns, so the rules library,
+ * the engine and the front ends can all use it (the front ends' printing wrappers are in cli.h).
  */
 #pragma once
 
@@ -29,3 +29,10 @@ bool util_parse_long(const char *text, long min, long max, long *out, char *err,
 /* The same for a finite real number in [MIN, MAX] ("`TEXT' is not a number from MIN to MAX"). */
 bool util_parse_double(const char *text, double min, double max, double *out, char *err,
                        size_t errsize);
+
+/* Makes room in the malloc'd array ITEMS (*CAP items of SIZE bytes each, NULL when *CAP is 0) for
+ * at least NEED items: when NEED exceeds *CAP, the capacity doubles (starting from FIRST, at
+ * least 1) until it holds NEED and the array is realloc'd, its items kept. Returns the array to
+ * use from now on (ITEMS itself when it had room), or NULL when out of memory or when the size
+ * would overflow; then ITEMS is still valid and *CAP unchanged. */
+void *util_grow(void *items, size_t *cap, size_t need, size_t size, size_t first);
