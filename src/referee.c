@@ -148,17 +148,21 @@ static void classify_gone(RefereeResult *r, Proc *p, int side, const char *how)
 }
 
 /* Whether SIDE's program, gone before its first answer, could not be started at all: the shell
- * says so with exit status 127 (command not found) or 126 (not executable). Such a match cannot
- * be played, so it stops with ERR saying which command failed, rather than score a game that was
- * never played. */
+ * says so with exit status 127 (command not found) or 126 (not executable), and a program that
+ * rejects its command line exits 2 (the usage-error convention Ponder's programs follow). Such a
+ * match cannot be played, so it stops with ERR saying which command failed, rather than score
+ * games that were never played. */
 static bool failed_to_start(const RefereeSetup *s, Proc *p, int side, char *err)
 {
     if (!proc_wait_exit(p, DEATH_WAIT) || proc_crashed(p, NULL) ||
-        (p->exit_code != 126 && p->exit_code != 127))
+        (p->exit_code != 2 && p->exit_code != 126 && p->exit_code != 127))
         return false;
     snprintf(err, ERR_LEN, "%s's program could not start (exit status %d: %s): %.60s",
              color_name(side), p->exit_code,
-             p->exit_code == 127 ? "command not found" : "not executable", s->command[side]);
+             p->exit_code == 127   ? "command not found"
+             : p->exit_code == 126 ? "not executable"
+                                   : "a usage error; --stderr FILE keeps its message",
+             s->command[side]);
     return true;
 }
 

@@ -76,7 +76,7 @@ fake_case garbage malformed "sh $FAKE/garbage.sh $PONDER 3 e2e4?!"
 fake_case giveup malformed "sh $FAKE/garbage.sh $PONDER 2 Give_up!"
 fake_case illegal illegal "sh $FAKE/illegal.sh $PONDER 3"
 fake_case flood malformed "sh $FAKE/flood.sh $PONDER 3"
-fake_case exit exit "sh $FAKE/exit.sh"
+fake_case exit exit "sh $FAKE/exit.sh 1"
 fake_case slow timeout "sh $FAKE/slow.sh $PONDER 3 3"
 fake_case closed closed "sh $FAKE/closed.sh $PONDER 3"
 fake_case chatty malformed "sh $FAKE/chatty.sh $PONDER 3"
@@ -255,6 +255,9 @@ expect_grep "...and names the command" "could not start \(exit status 127: comma
 if [ -s "$TMP/out" ]; then fail "...with no score table" "$(head -n 5 "$TMP/out")"; else
     pass "...with no score table"
 fi
+expect_status "match: a usage error (exit status 2 before the first move) stops it" 1 \
+    "$PONDER" match $TIMING --games 4 -j 2 "$PONDER player --no-such-option --fen {fen}" "$RAND"
+expect_grep "...and says so" "could not start \(exit status 2: a usage error; --stderr FILE keeps its message\): " "$TMP/err"
 expect_status "match: a file that is not executable stops it" 1 "$PONDER" match $TIMING --games 2 \
     "$RAND" "$PONDER_DATA/perft.txt {fen}"
 expect_grep "...and says so" "exit status 126: not executable" "$TMP/err"
