@@ -1,25 +1,29 @@
 #!/bin/sh
 # build-net.sh - rebuilds the shipped network, data/nets/default.pnet, from nothing: self-play
-# data, endgame databases to label it, two generations of training (docs/strength.md).
+# data, endgame databases to label it, three generations of training (docs/strength.md).
 #
 #   scripts/build-net.sh [WORKDIR]      (default: build/net)
 #
 # Every step writes its result under WORKDIR through a temporary name and is skipped when the
 # result is already there, so the script can be stopped at any time and run again to go on.
-# About 20 minutes on an idle 2-core machine (an hour and a half with the machine shared):
+# About an hour on an idle 2-core machine (self-play is nearly all of it: a 2,000-game shard of
+# the network engine takes about 2.5 minutes):
 #   1. the 5-piece endgame databases (ponder egdb build), to relabel results where they know;
 #   2. gen0: 8,000 self-play games of the classic evaluation (4 of 40 shards of an 80,000-game
 #      run, 8,000 nodes a move, ballots plus 0-8 random moves), about 960,000 positions;
 #   3. g1a: the first network, trained on shards 1-3 of gen0;
-#   4. gen1: 6,000 self-play games of g1a (3 shards), about 700,000 positions;
-#   5. g2a: the shipped network, trained on gen0 shards 1-4 and gen1 shards 1-3.
+#   4. gen1: 10,000 self-play games of g1a (5 shards);
+#   5. g2a: the second network, trained on gen0 shards 1-4 and gen1 shards 1-3;
+#   6. gen2: 20,000 self-play games of g2a (10 shards);
+#   7. g3a: the shipped network, trained on gen0 1-4, gen1 1-5 and gen2 1-10 (4.5 M records).
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
-# is the committed file byte for byte. The final step copies it to data/nets/default.pnet;
-# `make' then builds it in.
+# is the committed file byte for byte as long as the search and the trainer are unchanged (the
+# bench signature with --eval classic, 4,522,123 nodes, tells the search is). The final step
+# copies it to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
 W=${1:-build/net}
-mkdir -p "$W/egdb" "$W/gen0" "$W/gen1"
+mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2"
 make ponder >&2
 P=$PWD/ponder
 
@@ -56,7 +60,11 @@ train() { # OUT NAME EPOCHS FILES...
 
 for i in 1 2 3 4; do selfplay "$W/gen0" 2026 $i --eval classic; done
 train "$W/g1a.pnet" g1a 20 "$W/gen0/shard1.trn" "$W/gen0/shard2.trn" "$W/gen0/shard3.trn"
-for i in 1 2 3; do selfplay "$W/gen1" 2027 $i --eval net --net "$W/g1a.pnet"; done
+for i in 1 2 3 4 5; do selfplay "$W/gen1" 2027 $i --eval net --net "$W/g1a.pnet"; done
 train "$W/g2a.pnet" g2a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-3].trn
-cp "$W/g2a.pnet" data/nets/default.pnet
+for i in 1 2 3 4 5 6 7 8 9 10; do selfplay "$W/gen2" 2028 $i --eval net --net "$W/g2a.pnet"; done
+# The order of the files matters to the trainer: gen2's in the shell's order (1, 10, 2, ..., 9),
+# as g3a was trained.
+train "$W/g3a.pnet" g3a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen2/shard*.trn
+cp "$W/g3a.pnet" data/nets/default.pnet
 step "data/nets/default.pnet written; run make to build it in"
