@@ -50,6 +50,11 @@ enum {
 
 #define CB_ENGINE_NAME "Ponder"
 #define CB_HELP_FILE "ponder-cb.htm"
+#ifdef CB_HAVE_EGDB
+#define CB_ABOUT_EGDB ",\nand its own endgame databases (set dbpath)."
+#else
+#define CB_ABOUT_EGDB ".\n(This build has no endgame databases.)"
+#endif
 
 /* Everything the library remembers between calls. */
 typedef struct {
@@ -564,8 +569,9 @@ static int cb_command(const char *command, char *reply)
     if (strcmp(verb, "about") == 0) {
         snprintf(reply, CB_REPLY_SIZE,
                  "Ponder, a checkers (English draughts) engine\n"
-                 "Alpha-beta search with Lazy SMP, a tuned evaluation\n"
-                 "and its own endgame databases (set dbpath).");
+                 "Alpha-beta search with Lazy SMP, a neural-network evaluation\n"
+                 "(%s) and an opening book%s",
+                 nnue_simd(), CB_ABOUT_EGDB);
         return 1;
     }
     if (strcmp(verb, "help") == 0) {

@@ -108,10 +108,15 @@ size_t nnue_write(const NnueNet *net, void *buf, size_t cap);
 bool nnue_save(const NnueNet *net, const char *path, char *err);
 
 /* The evaluation of B for the side to move, in hundredths of a man, clamped to
- * +-(SCORE_DECISIVE - 1). nnue_evaluate uses AVX2 when compiled for it; nnue_evaluate_portable
- * is plain C; both return the same value for every net and board. */
+ * +-(SCORE_DECISIVE - 1). nnue_evaluate uses AVX2 when compiled for it, or on x86 when the CPU
+ * has it (chosen at run time); nnue_evaluate_portable is plain C; both return the same value for
+ * every net and board. */
 int nnue_evaluate(const NnueNet *net, const Board *b);
 int nnue_evaluate_portable(const NnueNet *net, const Board *b);
+
+/* Which path nnue_evaluate takes on this machine, in words ("avx2", "avx2, chosen at run time",
+ * "portable", ...): for version and about texts. */
+const char *nnue_simd(void);
 
 /* nnue_evaluate() of a position given by its NF active features FEAT (nnue_features()'s
  * indices, any order) and its output bucket BUCKET (nnue_bucket()'s): how the trainer scores its

@@ -2,8 +2,8 @@
  * nnue_eval.c - the quantised inference of a network (see nnue.h, docs/nnue.md): features of a
  * board, then the accumulator, two hidden layers and the output, in integers only.
  *
- * Two paths compute the same integers. The portable one is plain C. The AVX2 one (compiled when
- * __AVX2__ is defined, as -march=native does on a CPU that has it) sums the accumulator 16 int16
+ * Two paths compute the same integers. The portable one is plain C. The AVX2 one sums the
+ * accumulator 16 int16
  * lanes at a time and computes the hidden neurons, eight at a time, with vpmaddubsw (uint8
  * activation x int8 weight, two products summed into int16) then vpmaddwd into int32 lanes. Those
  * int16 pair sums cannot saturate: |127 * 128 * 2| = 32512 < 32767, so they are exact; the
@@ -12,6 +12,12 @@
  * the portable path adds its bias in int64, the AVX2 one eight neurons at a time in int32 lanes
  * after clamping the bias to +-2^25, which changes no activation (layer_avx2); the output is summed
  * in int64. No file can make either path overflow.
+ *
+ * Which path runs: with __AVX2__ (the release build's -march=native on a CPU that has it) the
+ * AVX2 one, always. Otherwise, on x86 with GCC or Clang (the CheckerBoard library and DLL, which
+ * are built for any x86-64), the AVX2 functions are compiled for that target alone
+ * (__attribute__((target("avx2")))) and chosen at run time when the CPU and the system support
+ * AVX2 (__builtin_cpu_supports), else the portable path; elsewhere the portable path.
  *
  * The search's evaluations recompute the accumulator from the position's features (at most 24 in
  * a game position). nnue_acc_* keep it up to date move by move instead (both seats' blocks, from
@@ -25,7 +31,17 @@
 
 #include <string.h>
 
-#ifdef __AVX2__
+#include <stdatomic.h>
+
+#if defined(__AVX2__)
+#define NNUE_AVX2 1
+#define AVX2_FN
+#elif (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define NNUE_AVX2 1
+#define NNUE_AVX2_DISPATCH 1
+#define AVX2_FN __attribute__((target("avx2")))
+#endif
+#ifdef NNUE_AVX2
 #include <immintrin.h>
 #endif
 
@@ -124,12 +140,12 @@ int nnue_evaluate_portable(const NnueNet *n, const Board *b)
 /* ---- AVX2 -------------------------------------------------------------------------------------
  */
 
-#ifdef __AVX2__
+#ifdef NNUE_AVX2
 
 /* ACC + the products of X's 32 uint8 and W's 32 int8, summed by fours into eight int32 lanes:
  * one vpdpbusd with AVX-512 VNNI, else vpmaddubsw (pairs into int16, exact: see the top) and
  * vpmaddwd (pairs of those into int32). The same integers either way. */
-static inline __m256i dot_add(__m256i acc, __m256i x, __m256i w)
+static inline AVX2_FN __m256i dot_add(__m256i acc, __m256i x, __m256i w)
 {
 #if defined(__AVX512VNNI__) && defined(__AVX512VL__)
     return _mm256_dpbusd_epi32(acc, x, w);
@@ -140,7 +156,7 @@ static inline __m256i dot_add(__m256i acc, __m256i x, __m256i w)
 }
 
 /* The eight int32 lane sums of S[0..7], in order, in one register. */
-static inline __m256i sum8(const __m256i *s)
+static inline AVX2_FN __m256i sum8(const __m256i *s)
 {
     __m256i t0 = _mm256_hadd_epi32(_mm256_hadd_epi32(s[0], s[1]), _mm256_hadd_epi32(s[2], s[3]));
     __m256i t1 = _mm256_hadd_epi32(_mm256_hadd_epi32(s[4], s[5]), _mm256_hadd_epi32(s[6], s[7]));
@@ -154,7 +170,7 @@ static inline __m256i sum8(const __m256i *s)
  * clamped to +-2^25 changes no activation (beyond that bound the sum is >= 2^24, or <= 0,
  * whatever the dot product) and bias + dot fits int32; then (bias + dot) >> 6 (arithmetic)
  * clamped to 0..127 is hidden() of the int64 sum. */
-static void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
+static AVX2_FN void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
                        uint8_t *out)
 {
     const __m256i lim = _mm256_set1_epi32(1 << 25), zero = _mm256_setzero_si256();
@@ -184,7 +200,7 @@ static void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_
 
 /* The accumulator of FEAT clamped to 0..127 into H1[0, END) (END a multiple of 64), 64 lanes
  * (4 registers) at a time so the sums stay in registers while the features' rows stream past. */
-static void first_layer_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1, int end)
+static AVX2_FN void first_layer_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1, int end)
 {
     const int n1 = n->n1;
     const __m256i top = _mm256_set1_epi16(NNUE_QA);
@@ -209,7 +225,7 @@ static void first_layer_avx2(const NnueNet *n, const uint16_t *feat, int nf, uin
 }
 
 /* n1 is a multiple of 32 but not always of 64: the last 32 lanes of an odd count. */
-static void first_layer_tail_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1,
+static AVX2_FN void first_layer_tail_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1,
                                   int j)
 {
     const int n1 = n->n1;
@@ -226,7 +242,7 @@ static void first_layer_tail_avx2(const NnueNet *n, const uint16_t *feat, int nf
 }
 
 /* The AVX2 score of the NF features FEAT in bucket K. */
-static int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, int k)
+static AVX2_FN int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
     int n1 = n->n1, n2 = n->n2, n3 = n->n3;
     _Alignas(32) uint8_t h1[NNUE_N1_MAX];
@@ -240,11 +256,48 @@ static int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, int k)
     layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
     return final_score(n, output(n, k, h3));
 }
-#define score_fast score_avx2
-
-#else
-#define score_fast score_portable
 #endif
+
+#ifdef NNUE_AVX2_DISPATCH
+/* Whether this CPU (and the system, which must save the AVX registers) runs AVX2: asked once,
+ * the answer kept (1 yes, -1 no, 0 not asked yet; threads asking at once get the same answer). */
+static bool cpu_has_avx2(void)
+{
+    static atomic_int known;
+    int k = atomic_load_explicit(&known, memory_order_relaxed);
+    if (k == 0) {
+        __builtin_cpu_init();
+        k = __builtin_cpu_supports("avx2") ? 1 : -1;
+        atomic_store_explicit(&known, k, memory_order_relaxed);
+    }
+    return k > 0;
+}
+#endif
+
+/* The score of the NF features FEAT in bucket K by the fastest path this machine runs. */
+static inline int score_fast(const NnueNet *n, const uint16_t *feat, int nf, int k)
+{
+#if defined(NNUE_AVX2_DISPATCH)
+    return cpu_has_avx2() ? score_avx2(n, feat, nf, k) : score_portable(n, feat, nf, k);
+#elif defined(NNUE_AVX2)
+    return score_avx2(n, feat, nf, k);
+#else
+    return score_portable(n, feat, nf, k);
+#endif
+}
+
+const char *nnue_simd(void)
+{
+#if defined(NNUE_AVX2_DISPATCH)
+    return cpu_has_avx2() ? "avx2, chosen at run time" : "portable: this cpu has no avx2";
+#elif defined(NNUE_AVX2) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
+    return "avx2 with avx512-vnni";
+#elif defined(NNUE_AVX2)
+    return "avx2";
+#else
+    return "portable";
+#endif
+}
 
 int nnue_evaluate(const NnueNet *n, const Board *b)
 {

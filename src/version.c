@@ -10,6 +10,7 @@
  * (BMI2's pdep/pext in bitboard.h, popcount), beside what this machine's CPU offers.
  */
 #include "command.h"
+#include "nnue.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -80,6 +81,7 @@ static void print_version(void)
 #ifdef PONDER_CHECKED
     printf("checks: on (PONDER_CHECKED: the engine checks its own state as it goes)\n");
 #endif
+    printf("network evaluation: %s\n", nnue_simd());
     CpuFeature f[8];
     int n = cpu_features(f);
     if (n == 0) {

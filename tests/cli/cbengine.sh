@@ -36,6 +36,17 @@ fi
 "$HOST" "$LIB" --commands <"$PONDER_DATA/cbengine/commands.in" >"$TMP/out" 2>&1
 expect_same "enginecommand transcript" "$PONDER_DATA/cbengine/commands.out" "$TMP/out"
 
+# "about" names the network's path. The library is built for any x86-64 (no -march=native), so
+# on a CPU with AVX2 it must have chosen the AVX2 path at run time: the portable one is about 15
+# times slower (once the only one, it made the library play 200 Elo below `ponder player').
+echo about | "$HOST" "$LIB" --commands >"$TMP/out" 2>&1
+expect_grep "about: the network evaluation and its path" 'neural-network evaluation$' "$TMP/out"
+if grep -qw avx2 /proc/cpuinfo 2>/dev/null && [ "$(uname -m)" = x86_64 ]; then
+    expect_grep "about: AVX2 chosen at run time on this CPU" '^\(avx2, chosen at run time\) and an opening book,$' "$TMP/out"
+else
+    expect_grep "about: the portable path without AVX2" '^\(portable' "$TMP/out"
+fi
+
 # position ARGS... -> EXPECTED: one getmove on a FEN (and board[x][y] overwrites).
 position() {
     want=$1

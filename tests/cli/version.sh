@@ -9,6 +9,12 @@ expect_grep "the version and the commit" '^ponder [0-9]+\.[0-9]+ \((unknown comm
 expect_grep "the compiler" '^compiler: (gcc|clang) [0-9]+\.[0-9]+' "$TMP/long"
 expect_grep "the flags" '^flags: .*-O' "$TMP/long"
 expect_grep "the CPU features" '^CPU features used: ' "$TMP/long"
+expect_grep "the network's path" '^network evaluation: (avx2|portable)' "$TMP/long"
+# On a CPU with AVX2 every x86-64 build evaluates with it: compiled for it (-march=native) or,
+# in a build for any x86-64 (the sanitizer variant, the CheckerBoard library), chosen at run time.
+if grep -qw avx2 /proc/cpuinfo 2>/dev/null && [ "$(uname -m)" = x86_64 ]; then
+    expect_grep "the network uses AVX2 on this CPU" '^network evaluation: avx2' "$TMP/long"
+fi
 expect_status "ponder version exits 0" 0 "$PONDER" version
 expect_same "ponder version is ponder --version" "$TMP/long" "$TMP/out"
 expect_status "ponder -V exits 0" 0 "$PONDER" -V
