@@ -104,7 +104,9 @@ static void print_version(void)
             extra++;
         }
     printf("%s\n",
-           extra ? " (unused by this build: rebuild with ARCH=-march=native)" : " nothing more");
+           extra ? " (not compiled in, apart from the network's run-time path above: rebuild "
+                   "with ARCH=-march=native)"
+                 : " nothing more");
 }
 
 static int cmd_version(int argc, char **argv)
