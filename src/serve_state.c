@@ -68,6 +68,18 @@ static cJSON *pv_json(const SearchInfo *in)
     return pv;
 }
 
+/* A search score of SIDE (to move in the searched position) into O: "score" as the search gives
+ * it, "eval" from Black's side, and for a proven result who wins and in how many plies. */
+static void add_score(cJSON *o, int score, int side)
+{
+    cJSON_AddNumberToObject(o, "score", score);
+    cJSON_AddNumberToObject(o, "eval", side == BLACK ? score : -score);
+    if (score_is_decisive(score)) {
+        cJSON_AddStringToObject(o, "winner", serve_color_name(score > 0 ? side : !side));
+        cJSON_AddNumberToObject(o, "plies_to_end", score_plies_to_end(score));
+    }
+}
+
 static cJSON *engine_json(const ServeGame *g)
 {
     cJSON *o = cJSON_CreateObject();
@@ -85,15 +97,7 @@ static cJSON *engine_json(const ServeGame *g)
     cJSON_AddStringToObject(o, "side", serve_color_name(g->info_side));
     cJSON_AddNumberToObject(o, "depth", in->depth);
     cJSON_AddNumberToObject(o, "seldepth", in->seldepth);
-    cJSON_AddNumberToObject(o, "score", in->score);
-    cJSON_AddNumberToObject(o, "eval", g->info_side == BLACK ? in->score : -in->score);
-    if (score_is_decisive(in->score)) {
-        /* Who wins, and in how many plies from the searched position. */
-        bool mover_wins = in->score > 0;
-        cJSON_AddStringToObject(o, "winner",
-                                serve_color_name(mover_wins ? g->info_side : !g->info_side));
-        cJSON_AddNumberToObject(o, "plies_to_end", score_plies_to_end(in->score));
-    }
+    add_score(o, in->score, g->info_side);
     cJSON_AddNumberToObject(o, "nodes", (double)in->nodes);
     cJSON_AddNumberToObject(o, "time", in->time);
     cJSON_AddNumberToObject(o, "nps",
@@ -107,14 +111,7 @@ static cJSON *engine_json(const ServeGame *g)
         const SearchInfo *li = k == 0 ? in : &g->more[k - 1];
         cJSON *l = cJSON_CreateObject();
         cJSON_AddNumberToObject(l, "depth", li->depth);
-        cJSON_AddNumberToObject(l, "score", li->score);
-        cJSON_AddNumberToObject(l, "eval", g->info_side == BLACK ? li->score : -li->score);
-        if (score_is_decisive(li->score)) {
-            bool mover_wins = li->score > 0;
-            cJSON_AddStringToObject(l, "winner",
-                                    serve_color_name(mover_wins ? g->info_side : !g->info_side));
-            cJSON_AddNumberToObject(l, "plies_to_end", score_plies_to_end(li->score));
-        }
+        add_score(l, li->score, g->info_side);
         cJSON_AddItemToObject(l, "pv", pv_json(li));
         cJSON_AddItemToArray(lines, l);
     }
