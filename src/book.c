@@ -10,19 +10,13 @@
  */
 #include "book.h"
 
+#include "rng.h"
 #include "score.h"
+#include "util.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#ifdef _WIN32
-#include <io.h>
-#define book_fsync _commit /* Windows (the CheckerBoard DLL) has no fsync; _commit is its own */
-#else
-#define book_fsync fsync
-#endif
 
 static const char BOOK_MAGIC[8] = {'P', 'O', 'N', 'D', 'B', 'O', 'O', 'K'};
 
@@ -100,14 +94,6 @@ static void put16(uint8_t *p, uint16_t v)
     p[1] = (uint8_t)(v >> 8);
 }
 
-static uint32_t fnv1a(const uint8_t *p, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 16777619u;
-    return h;
-}
-
 /* ---- reading ----------------------------------------------------------------------------- */
 
 static Book *fail(Book *bk, char *err, const char *source, size_t offset, const char *what)
@@ -174,7 +160,7 @@ Book *book_parse(const uint8_t *data, size_t len, const char *source, char *err)
                  npos, nmoves, (unsigned long long)want);
         return fail(bk, err, source, 12, what);
     }
-    if (fnv1a(data, len - 4) != get32(data + len - 4))
+    if (util_fnv1a(data, len - 4, UTIL_FNV_BASIS) != get32(data + len - 4))
         return fail(bk, err, source, len - 4, "checksum mismatch (file damaged?)");
     bk->npos = npos;
     bk->nmoves = nmoves;
@@ -235,42 +221,11 @@ Book *book_parse(const uint8_t *data, size_t len, const char *source, char *err)
 
 Book *book_load(const char *path, char *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, ERR_LEN, "cannot read %.100s: %s", path, strerror(errno));
-        return NULL;
-    }
-    uint8_t *data = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            size_t ncap = cap ? cap * 2 : 1 << 16;
-            if (ncap > ((size_t)1 << 31)) {
-                snprintf(err, ERR_LEN, "%.100s: larger than 2 GB, not a book", path);
-                free(data);
-                fclose(f);
-                return NULL;
-            }
-            uint8_t *nd = realloc(data, ncap);
-            if (!nd) {
-                snprintf(err, ERR_LEN, "%.100s: out of memory", path);
-                free(data);
-                fclose(f);
-                return NULL;
-            }
-            data = nd;
-            cap = ncap;
-        }
-        size_t got = fread(data + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        snprintf(err, ERR_LEN, "cannot read %.100s", path);
-        free(data);
+    char msg[ERR_LEN];
+    size_t len = 0;
+    uint8_t *data = util_read_bytes(path, (size_t)1 << 31, &len, msg, sizeof msg);
+    if (!data) {
+        snprintf(err, ERR_LEN, "cannot read %.100s: %s", path, msg);
         return NULL;
     }
     Book *bk = book_parse(data, len, path, err);
@@ -322,7 +277,7 @@ uint8_t *book_serialize(const Book *bk, size_t *len)
         put16(p + 8, (uint16_t)m->score);
         put32(p + 12, m->count);
     }
-    put32(p, fnv1a(out, n - 4));
+    put32(p, util_fnv1a(out, n - 4, UTIL_FNV_BASIS));
     *len = n;
     return out;
 }
@@ -335,28 +290,9 @@ bool book_save(const Book *bk, const char *path, char *err)
         snprintf(err, ERR_LEN, "out of memory writing %.100s", path);
         return false;
     }
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-        snprintf(err, ERR_LEN, "path too long: %.100s", path);
-        free(data);
-        return false;
-    }
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(data, 1, len, f) == len && fflush(f) == 0 && book_fsync(fileno(f)) == 0;
-    if (f && fclose(f) != 0)
-        ok = false;
+    bool ok = util_write_file(path, data, len, err, ERR_LEN);
     free(data);
-    if (!ok) {
-        snprintf(err, ERR_LEN, "cannot write %.100s: %s", tmp, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, ERR_LEN, "cannot rename %.100s: %s", tmp, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    return true;
+    return ok;
 }
 
 /* ---- probing ----------------------------------------------------------------------------- */
@@ -423,15 +359,6 @@ int book_probe(const Book *bk, const Board *b, BookHit *out, int max)
     return n;
 }
 
-static uint64_t next_random(uint64_t *s)
-{
-    /* splitmix64 */
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 bool book_choose(const Book *bk, const Board *b, const BookChoice *c, BookHit *out)
 {
     BookHit hits[BOOK_MAX_MOVES];
@@ -448,7 +375,7 @@ bool book_choose(const Book *bk, const Board *b, const BookChoice *c, BookHit *o
             w[i] = drop <= c->margin ? (uint64_t)(c->margin + 1 - drop) : 0;
             total += w[i];
         }
-        uint64_t r = next_random(c->rng) % total;
+        uint64_t r = rng_splitmix64(c->rng) % total;
         while (r >= w[pick]) {
             r -= w[pick];
             pick++;

@@ -12,8 +12,8 @@
  * itself is in nnue_eval.c.
  */
 #include "nnue.h"
+#include "util.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #ifdef _WIN32
@@ -181,16 +181,6 @@ static void put_i16(unsigned char *p, int16_t v)
     p[1] = (unsigned char)((uint16_t)v >> 8);
 }
 
-static uint32_t fnv1a(const unsigned char *p, size_t n)
-{
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 16777619u;
-    }
-    return h;
-}
-
 /* ---- reading ----------------------------------------------------------------------------------
  */
 
@@ -261,7 +251,7 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
                  size, want, n->n1, n->n2, n->n3, n->buckets);
         return false;
     }
-    uint32_t stored = get_u32(p + size - 4), computed = fnv1a(p, size - 4);
+    uint32_t stored = get_u32(p + size - 4), computed = util_fnv1a(p, size - 4, UTIL_FNV_BASIS);
     if (stored != computed) {
         snprintf(msg, ERR_LEN, "checksum mismatch (file damaged?): stored %08x, computed %08x",
                  stored, computed);
@@ -311,30 +301,12 @@ NnueNet *nnue_load(const char *path, char *err)
 {
     char msg[ERR_LEN];
     size_t len = 0;
-    /* util_read_file refuses embedded NUL bytes (it reads text), so the file is read here. */
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(msg, ERR_LEN, "cannot open: %s", strerror(errno));
-        prefixed(err, path, msg);
-        return NULL;
-    }
-    unsigned char *buf = malloc(NNUE_FILE_MAX + 1);
+    unsigned char *buf = util_read_bytes(path, NNUE_FILE_MAX, &len, msg, sizeof msg);
     if (!buf) {
-        fclose(f);
-        prefixed(err, path, "out of memory");
+        prefixed(err, path, msg);
         return NULL;
     }
-    len = fread(buf, 1, NNUE_FILE_MAX + 1, f);
-    bool bad = ferror(f);
-    fclose(f);
-    NnueNet *n = NULL;
-    if (bad)
-        prefixed(err, path, "read error");
-    else if (len > NNUE_FILE_MAX) {
-        snprintf(msg, ERR_LEN, "larger than %d bytes, the largest network", NNUE_FILE_MAX);
-        prefixed(err, path, msg);
-    } else
-        n = nnue_read(buf, len, path, err);
+    NnueNet *n = nnue_read(buf, len, path, err);
     free(buf);
     return n;
 }
@@ -399,7 +371,7 @@ size_t nnue_write(const NnueNet *n, void *buf, size_t cap)
         put_u32(p, (uint32_t)n->b4[k]);
         p += 4;
     }
-    put_u32(p, fnv1a(start, size - 4));
+    put_u32(p, util_fnv1a(start, size - 4, UTIL_FNV_BASIS));
     return size;
 }
 
@@ -412,22 +384,7 @@ bool nnue_save(const NnueNet *n, const char *path, char *err)
         return false;
     }
     nnue_write(n, buf, size);
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-        snprintf(err, ERR_LEN, "%.60s: path too long", path);
-        free(buf);
-        return false;
-    }
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(buf, 1, size, f) == size;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok) {
-        snprintf(err, ERR_LEN, "%.60s: cannot write: %s", path, strerror(errno));
-        remove(tmp);
-    }
+    bool ok = util_write_file(path, buf, size, err, ERR_LEN);
     free(buf);
     return ok;
 }

@@ -13,6 +13,7 @@
 #include "pdn.h"
 #include "util.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,20 +22,19 @@ enum { OPENINGS_FILE_MAX = 64 << 20 }; /* largest openings file read */
 
 /* A growing array of openings. */
 typedef struct {
-    Opening *v; /* the openings */
-    int n, cap; /* used and allocated */
+    Opening *v;    /* the openings */
+    int n;         /* used */
+    size_t cap;    /* allocated */
 } OpeningList;
 
 static Opening *list_add(OpeningList *l)
 {
-    if (l->n == l->cap) {
-        int cap = l->cap ? l->cap * 2 : 64;
-        Opening *v = realloc(l->v, (size_t)cap * sizeof *v);
-        if (!v)
-            return NULL;
-        l->v = v;
-        l->cap = cap;
-    }
+    if (l->n == INT_MAX)
+        return NULL;
+    Opening *v = util_grow(l->v, &l->cap, (size_t)l->n + 1, sizeof *v, 64);
+    if (!v)
+        return NULL;
+    l->v = v;
     Opening *o = &l->v[l->n++];
     memset(o, 0, sizeof *o);
     return o;

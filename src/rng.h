@@ -12,13 +12,19 @@
 
 #include <stdint.h>
 
-/* The splitmix64 output function of X: a bijection that mixes every bit into every other. */
-static inline uint64_t rng_mix64(uint64_t x)
+/* splitmix64's finaliser (Stafford's "Mix13" variant of MurmurHash3's): a bijection that mixes
+ * every bit of X into every other. */
+static inline uint64_t rng_finalise64(uint64_t x)
 {
-    x += 0x9E3779B97F4A7C15ull;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
     x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
     return x ^ (x >> 31);
+}
+
+/* The splitmix64 output function of X: the golden-ratio step, then the finaliser. */
+static inline uint64_t rng_mix64(uint64_t x)
+{
+    return rng_finalise64(x + 0x9E3779B97F4A7C15ull);
 }
 
 /* The next splitmix64 number of the sequence whose state is *STATE (any value), which it

@@ -28,6 +28,7 @@
 #include "opts.h"
 #include "rng.h"
 #include "trainfile.h"
+#include "util.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -97,14 +98,10 @@ static void on_signal(int sig)
 
 static bool slot_append(Slot *s, const uint8_t *block)
 {
-    if (s->len + TRAIN_BLOCK > s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64 * TRAIN_BLOCK;
-        uint8_t *d = realloc(s->data, cap);
-        if (!d)
-            return false;
-        s->data = d;
-        s->cap = cap;
-    }
+    uint8_t *d = util_grow(s->data, &s->cap, s->len + TRAIN_BLOCK, 1, 64 * TRAIN_BLOCK);
+    if (!d)
+        return false;
+    s->data = d;
     memcpy(s->data + s->len, block, TRAIN_BLOCK);
     s->len += TRAIN_BLOCK;
     return true;
@@ -384,14 +381,10 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     caught = true;
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", o->out, (long)getpid()) >= (int)sizeof tmp) {
-        fprintf(stderr, "ponder selfplay: --out path too long\n");
-        status = 2;
-        goto done;
-    }
-    sp.out = fopen(tmp, "wb");
+    char msg[ERR_LEN];
+    sp.out = util_temp_open(o->out, tmp, sizeof tmp, msg, sizeof msg);
     if (!sp.out) {
-        fprintf(stderr, "ponder selfplay: cannot create %s: %s\n", tmp, strerror(errno));
+        fprintf(stderr, "ponder selfplay: %s\n", msg);
         goto done;
     }
     uint8_t header[TRAIN_BLOCK];
@@ -420,27 +413,21 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
     caught = false;
 
     /* 4. Close, and rename into place only when every game is in. */
-    if (fclose(sp.out) != 0 && !sp.failed) {
-        snprintf(sp.err, ERR_LEN, "write error: %s", strerror(errno));
-        sp.failed = true;
-    }
+    bool complete = !interrupted && !sp.failed && sp.next_write == sp.end;
+    bool written = util_temp_commit(sp.out, tmp, o->out, complete, msg, sizeof msg);
     sp.out = NULL;
     if (interrupted) {
-        remove(tmp);
         fprintf(stderr, "\nponder selfplay: interrupted after %ld games; nothing written\n",
                 sp.next_write - sp.first);
         status = 128 + interrupted;
         goto done;
     }
-    if (sp.failed || sp.next_write != sp.end) {
-        remove(tmp);
+    if (!complete) {
         fprintf(stderr, "\nponder selfplay: %s: %s\n", o->out, sp.err[0] ? sp.err : "failed");
         goto done;
     }
-    if (rename(tmp, o->out) != 0) {
-        fprintf(stderr, "ponder selfplay: cannot rename %s to %s: %s\n", tmp, o->out,
-                strerror(errno));
-        remove(tmp);
+    if (!written) {
+        fprintf(stderr, "\nponder selfplay: %s\n", msg);
         goto done;
     }
     progress(&sp, true);

@@ -131,7 +131,7 @@ typedef struct ServeGame {
     int info_side;           /* the side to move when it started (scores are its view) */
     char engine_error[96];   /* why the last search played nothing, or "" */
     ServeHistory *history;   /* text and FEN of each move played, a cache for the state JSON */
-    int history_cap;         /* entries allocated */
+    size_t history_cap;      /* entries allocated */
     int history_valid;       /* entries [0, history_valid) are right; <= game.ply always */
 } ServeGame;
 

@@ -10,6 +10,7 @@
 
 #include "egdb_hook.h"
 #include "notation.h"
+#include "util.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -133,15 +134,11 @@ static cJSON *engine_json(const ServeGame *g)
 static bool update_history(ServeGame *g)
 {
     const Game *gm = &g->game;
-    if (gm->ply > g->history_cap) {
-        int cap = g->history_cap ? g->history_cap : 64;
-        while (cap < gm->ply)
-            cap *= 2;
-        ServeHistory *h = realloc(g->history, (size_t)cap * sizeof *h);
+    if (gm->ply > 0) {
+        ServeHistory *h = util_grow(g->history, &g->history_cap, (size_t)gm->ply, sizeof *h, 64);
         if (!h)
             return false;
         g->history = h;
-        g->history_cap = cap;
     }
     if (g->history_valid > gm->ply)
         g->history_valid = gm->ply;

@@ -17,6 +17,8 @@
  */
 #include "train.h"
 
+#include "rng.h"
+
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -64,7 +66,7 @@ size_t net_layout(const NetShape *sh, NetLayout *l)
 {
     size_t n1 = (size_t)sh->n1, n2 = (size_t)sh->n2, n3 = (size_t)sh->n3;
     l->w1 = 0;
-    l->b1 = NET_FEATURES * n1;
+    l->b1 = NNUE_FEATURES * n1;
     l->bucket0 = l->b1 + n1;
     l->w2 = 0;
     l->b2 = n2 * n1;
@@ -78,34 +80,14 @@ size_t net_layout(const NetShape *sh, NetLayout *l)
 
 bool net_shape_check(const NetShape *sh, char *err)
 {
-    if (sh->n1 < 32 || sh->n1 > NET_MAX_N1 || sh->n1 % 32)
-        snprintf(err, ERR_LEN, "n1 = %d: must be a multiple of 32 in 32..%d", sh->n1, NET_MAX_N1);
-    else if (sh->n2 < 32 || sh->n2 > NET_MAX_N23 || sh->n2 % 32)
-        snprintf(err, ERR_LEN, "n2 = %d: must be a multiple of 32 in 32..%d", sh->n2,
-                 NET_MAX_N23);
-    else if (sh->n3 < 32 || sh->n3 > NET_MAX_N23 || sh->n3 % 32)
-        snprintf(err, ERR_LEN, "n3 = %d: must be a multiple of 32 in 32..%d", sh->n3,
-                 NET_MAX_N23);
-    else if (sh->buckets < 1 || sh->buckets > NET_MAX_BUCKETS)
-        snprintf(err, ERR_LEN, "buckets = %d: must be in 1..%d", sh->buckets, NET_MAX_BUCKETS);
-    else
-        return true;
-    return false;
+    return nnue_check_shape(sh->n1, sh->n2, sh->n3, sh->buckets, 1, "", err);
 }
 
-/* SplitMix64: the random numbers of initialisation, shuffles and the held-out games. */
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 /* Uniform in [-bound, bound]. */
 static float uniform(uint64_t *x, double bound)
 {
-    return (float)(((double)(splitmix(x) >> 11) / 9007199254740992.0 * 2 - 1) * bound);
+    return (float)(((double)(rng_splitmix64(x) >> 11) / 9007199254740992.0 * 2 - 1) * bound);
 }
 
 bool train_net_init(TrainNet *net, const NetShape *sh, uint64_t seed, char *err)
@@ -123,8 +105,8 @@ bool train_net_init(TrainNet *net, const NetShape *sh, uint64_t seed, char *err)
     }
     /* He (Kaiming) uniform: bound sqrt(6 / fan_in) over each layer's inputs; biases zero. */
     uint64_t x = seed ^ 0x6E6E7565ull;
-    for (size_t i = 0; i < (size_t)NET_FEATURES * sh->n1; i++)
-        net->p[l.w1 + i] = uniform(&x, sqrt(6.0 / NET_FEATURES));
+    for (size_t i = 0; i < (size_t)NNUE_FEATURES * sh->n1; i++)
+        net->p[l.w1 + i] = uniform(&x, sqrt(6.0 / NNUE_FEATURES));
     for (int k = 0; k < sh->buckets; k++) {
         float *b = net->p + l.bucket0 + (size_t)k * l.stride;
         for (size_t i = 0; i < (size_t)sh->n2 * sh->n1; i++)
@@ -155,7 +137,7 @@ void train_net_clip(TrainNet *net)
     NetLayout l;
     const NetShape *sh = &net->shape;
     net_layout(sh, &l);
-    clip(net->p + l.w1, (size_t)(NET_FEATURES + 1) * sh->n1, NET_CLIP_W1); /* W1 and b1 */
+    clip(net->p + l.w1, (size_t)(NNUE_FEATURES + 1) * sh->n1, NET_CLIP_W1); /* W1 and b1 */
     for (int k = 0; k < sh->buckets; k++) {
         float *b = net->p + l.bucket0 + (size_t)k * l.stride;
         clip(b + l.w2, (size_t)sh->n2 * sh->n1, NET_CLIP_HIDDEN);
@@ -192,7 +174,7 @@ static float forward(const TrainNet *net, const NetLayout *l, const TrainSample 
             a1[j] += row[j];
     }
     const float *b = p + l->bucket0 + (size_t)s->bucket * l->stride;
-    float h1[NET_MAX_N1], h2[NET_MAX_N23];
+    float h1[NNUE_N1_MAX], h2[NNUE_N23_MAX];
     for (int j = 0; j < n1; j++)
         h1[j] = clamp01(a1[j]);
     for (int i = 0; i < n2; i++) {
@@ -211,7 +193,7 @@ float train_forward(const TrainNet *net, const TrainSample *s)
 {
     NetLayout l;
     net_layout(&net->shape, &l);
-    float a1[NET_MAX_N1], a2[NET_MAX_N23], a3[NET_MAX_N23];
+    float a1[NNUE_N1_MAX], a2[NNUE_N23_MAX], a3[NNUE_N23_MAX];
     return forward(net, &l, s, a1, a2, a3);
 }
 
@@ -229,7 +211,7 @@ static double backward(const TrainNet *net, const NetLayout *l, const TrainSampl
 {
     const NetShape *sh = &net->shape;
     int n1 = sh->n1, n2 = sh->n2, n3 = sh->n3;
-    float a1[NET_MAX_N1], a2[NET_MAX_N23], a3[NET_MAX_N23];
+    float a1[NNUE_N1_MAX], a2[NNUE_N23_MAX], a3[NNUE_N23_MAX];
     float y = forward(net, l, s, a1, a2, a3);
     double p = train_sigmoid(y), t = s->target;
     /* dL/dy: MSE 2 (p - t) p (1 - p); cross-entropy p - t. */
@@ -240,7 +222,7 @@ static double backward(const TrainNet *net, const NetLayout *l, const TrainSampl
 
     /* Output layer and layer 3. */
     gb[l->b4] += dy;
-    float d3[NET_MAX_N23], d2[NET_MAX_N23], h2[NET_MAX_N23];
+    float d3[NNUE_N23_MAX], d2[NNUE_N23_MAX], h2[NNUE_N23_MAX];
     for (int j = 0; j < n2; j++)
         h2[j] = clamp01(a2[j]);
     for (int i = 0; i < n3; i++) {
@@ -261,7 +243,7 @@ static double backward(const TrainNet *net, const NetLayout *l, const TrainSampl
         }
     }
     /* Layer 2. */
-    float h1[NET_MAX_N1], d1[NET_MAX_N1];
+    float h1[NNUE_N1_MAX], d1[NNUE_N1_MAX];
     for (int j = 0; j < n1; j++)
         h1[j] = clamp01(a1[j]);
     memset(d1, 0, (size_t)n1 * sizeof *d1);
@@ -357,7 +339,7 @@ static void *eval_worker(void *arg)
 {
     Job *j = arg;
     size_t chunks = (j->end + EVAL_CHUNK - 1) / EVAL_CHUNK;
-    float a1[NET_MAX_N1], a2[NET_MAX_N23], a3[NET_MAX_N23];
+    float a1[NNUE_N1_MAX], a2[NNUE_N23_MAX], a3[NNUE_N23_MAX];
     for (size_t c = (size_t)j->tid; c < chunks; c += (size_t)j->threads) {
         double mse = 0, ce = 0;
         size_t end = (c + 1) * EVAL_CHUNK < j->end ? (c + 1) * EVAL_CHUNK : j->end;
@@ -403,7 +385,7 @@ void train_eval(const TrainNet *net, const TrainSample *s, size_t n, int threads
             eval_worker(&jobs[0]);
         }
     } else { /* no memory for the per-chunk sums: one pass in order */
-        float a1[NET_MAX_N1], a2[NET_MAX_N23], a3[NET_MAX_N23];
+        float a1[NNUE_N1_MAX], a2[NNUE_N23_MAX], a3[NNUE_N23_MAX];
         for (size_t i = 0; i < n; i++) {
             double p = train_sigmoid(forward(net, &l, &s[i], a1, a2, a3));
             m += train_loss_of(p, s[i].target, TRAIN_LOSS_MSE);
@@ -512,7 +494,7 @@ bool train_epoch(TrainState *st, const TrainSample *s, size_t n, const TrainOpti
     for (size_t i = 0; i < n; i++)
         order[i] = (uint32_t)i;
     for (size_t i = n - 1; i > 0; i--) {
-        size_t k = (size_t)(splitmix(&x) % (i + 1));
+        size_t k = (size_t)(rng_splitmix64(&x) % (i + 1));
         uint32_t t = order[i];
         order[i] = order[k];
         order[k] = t;

@@ -11,8 +11,8 @@
  *                 endgame-database relabelling, a validation share held out by game;
  *   train.c       the float model: initialisation, forward and backward passes, Adam, epochs
  *                 split over threads;
- *   train_net.c   quantisation and the network file (export, parse, integer forward pass),
- *                 and checkpoints (float weights and Adam state).
+ *   train_net.c   the network file (through nnue.c's quantiser and writer) and
+ *                 checkpoints (float weights and Adam state).
  *
  * Every parameter lives in one float array, laid out like the network file: W1 [128][n1],
  * b1 [n1], then for each bucket W2 [n2][n1], b2 [n2], W3 [n3][n2], b3 [n3], w4 [n3], b4.
@@ -21,23 +21,15 @@
 #pragma once
 
 #include "board.h"
+#include "nnue.h"
 #include "trainfile.h"
 
 typedef struct EgdbSet EgdbSet;
 
+/* The shape limits, the features and the quantisation are the engine's (nnue.h: NNUE_*). */
 enum {
-    NET_FEATURES = 128,   /* inputs: 4 kinds of piece x 32 oriented squares */
-    NET_MAX_ACTIVE = 24,  /* most active features (pieces on the board) */
-    NET_MAX_N1 = 1024,    /* largest first layer the file format allows */
-    NET_MAX_N23 = 256,    /* largest second and third layer */
-    NET_MAX_BUCKETS = 8,  /* most output buckets */
-    NET_QA = 127,         /* quantised activation 1.0 */
-    NET_QW = 64,          /* quantised hidden weight 1.0 */
-    NET_QO = 256,         /* quantised output weight 1.0 */
-    NET_FILE_VERSION = 1, /* the network file's version */
-    NET_HEADER = 64,      /* bytes of the file header */
-    NET_NAME_LEN = 24,    /* bytes of the name field, NUL included */
-    TRAIN_SLICES = 16,    /* a minibatch is cut into this many fixed slices (see train.c) */
+    NET_MAX_ACTIVE = 24, /* most active features (pieces on the board) */
+    TRAIN_SLICES = 16,   /* a minibatch is cut into this many fixed slices (see train.c) */
 };
 
 /* Clips applied after every optimiser step (the spec's bounds for quantisation). */
@@ -78,7 +70,8 @@ typedef struct {
 /* The layout of SHAPE; returns the parameter count. */
 size_t net_layout(const NetShape *shape, NetLayout *l);
 
-/* Checks SHAPE against the file format's limits. False with the reason in ERR. */
+/* Checks SHAPE against the file format's limits (nnue_check_shape). False with the reason in
+ * ERR. */
 bool net_shape_check(const NetShape *shape, char *err);
 
 /* ---- features and samples (train_data.c) ---- */
@@ -206,18 +199,13 @@ bool train_epoch(TrainState *st, const TrainSample *s, size_t n, const TrainOpti
 
 /* ---- the quantised network and checkpoints (train_net.c) ---- */
 
-/* Bytes of a network file of SHAPE. */
-size_t net_file_size(const NetShape *shape);
-
 /* The network file of NET (scale S, NAME: printable ASCII, at most 23 characters) in a malloc'd
- * buffer (*OUT, *LEN bytes). False with the reason in ERR. */
+ * buffer (*OUT, *LEN bytes): the engine's quantisation and writer (nnue_quantise, nnue_write)
+ * of the float weights. False with the reason in ERR. */
 bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out, size_t *len,
                 char *err);
 
 /* (The file is read back with nnue_read() and scored with nnue_evaluate_features(), nnue.h.) */
-
-/* Writes LEN bytes to PATH through a temporary file renamed over it. False with ERR. */
-bool train_write_file(const char *path, const uint8_t *buf, size_t len, char *err);
 
 /* Saves ST to PATH (atomically). False with ERR. */
 bool train_checkpoint_save(const TrainState *st, const char *path, char *err);

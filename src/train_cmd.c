@@ -173,7 +173,7 @@ static int parse_args(int argc, char **argv, Args *a)
             a->t.epochs = (int)lv;
             break;
         case OPT_HIDDEN:
-            if (!cli_long("--hidden", v, 32, NET_MAX_N1, &lv))
+            if (!cli_long("--hidden", v, 32, NNUE_N1_MAX, &lv))
                 return 2;
             if (lv % 32) {
                 fprintf(stderr, "ponder train: --hidden: %ld is not a multiple of 32\n", lv);
@@ -182,7 +182,7 @@ static int parse_args(int argc, char **argv, Args *a)
             a->shape.n1 = (int)lv;
             break;
         case OPT_BUCKETS:
-            if (!cli_long("--buckets", v, 1, NET_MAX_BUCKETS, &lv))
+            if (!cli_long("--buckets", v, 1, NNUE_MAX_BUCKETS, &lv))
                 return 2;
             a->shape.buckets = a->d.buckets = (int)lv;
             break;
@@ -241,8 +241,8 @@ static int parse_args(int argc, char **argv, Args *a)
         fprintf(stderr, "ponder train: %s is required\n", a->ndata == 0 ? "--data" : "--out");
         return 2;
     }
-    if (strlen(a->name) >= NET_NAME_LEN) {
-        fprintf(stderr, "ponder train: --name: longer than %d characters\n", NET_NAME_LEN - 1);
+    if (strlen(a->name) >= NNUE_NAME_LEN) {
+        fprintf(stderr, "ponder train: --name: longer than %d characters\n", NNUE_NAME_LEN - 1);
         return 2;
     }
     for (const char *c = a->name; *c; c++)
@@ -323,7 +323,7 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
     }
     nnue_free(q);
     double nv = nvalid ? (double)nvalid : 1;
-    bool ok = train_write_file(a->out, buf, len, err);
+    bool ok = util_write_file(a->out, buf, len, err, ERR_LEN);
     free(buf);
     if (!ok) {
         fprintf(stderr, "ponder train: %s\n", err);

@@ -17,6 +17,8 @@
 #include "bitboard.h"
 #include "egdb.h"
 #include "nnue.h"
+#include "rng.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -114,10 +116,7 @@ uint64_t train_data_hash(const TrainSample *s, size_t n, uint64_t h)
 /* Whether game G of the run seeded SEED is held out (share F). */
 static bool held_out(uint64_t seed, uint64_t g, double f)
 {
-    uint64_t z = seed * 0xD6E8FEB86659FD93ull ^ (g + 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
+    uint64_t z = rng_finalise64(seed * 0xD6E8FEB86659FD93ull ^ (g + 0x9E3779B97F4A7C15ull));
     return (double)(z >> 11) / 9007199254740992.0 < f;
 }
 
@@ -142,17 +141,13 @@ bool train_data_load(const char *const *paths, int npaths, const TrainDataOption
                 out = held_out(o->seed, rep->games, o->valid_fraction);
             }
             prev_ply = r.ply;
-            if (n == cap) {
-                size_t nc = cap ? 2 * cap : 1 << 16;
-                TrainSample *ns = realloc(s, nc * sizeof *s);
-                if (!ns) {
-                    trainfile_close(&rd);
-                    snprintf(err, ERR_LEN, "out of memory after %zu positions", n);
-                    goto fail;
-                }
-                s = ns;
-                cap = nc;
+            TrainSample *ns = util_grow(s, &cap, n + 1, sizeof *s, 1 << 16);
+            if (!ns) {
+                trainfile_close(&rd);
+                snprintf(err, ERR_LEN, "out of memory after %zu positions", n);
+                goto fail;
             }
+            s = ns;
             int exact = EGDB_UNKNOWN;
             if (cover > 0 && bb_popcount(r.board.pieces[BLACK] | r.board.pieces[WHITE]) <= cover)
                 exact = egdb_probe(o->egdb, &r.board);

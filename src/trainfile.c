@@ -9,6 +9,7 @@
 
 #include "bitboard.h"
 #include "score.h"
+#include "util.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -216,17 +217,13 @@ bool trainfile_load(const char *path, TrainRecord **out, size_t *n, char *err)
             ok = got == 0;
             break;
         }
-        if (*n == cap) {
-            size_t ncap = cap ? cap * 2 : 4096;
-            TrainRecord *v = realloc(*out, ncap * sizeof *v);
-            if (!v) {
-                snprintf(err, ERR_LEN, "%.100s: out of memory after %zu records", path, *n);
-                ok = false;
-                break;
-            }
-            *out = v;
-            cap = ncap;
+        TrainRecord *v = util_grow(*out, &cap, *n + 1, sizeof *v, 4096);
+        if (!v) {
+            snprintf(err, ERR_LEN, "%.100s: out of memory after %zu records", path, *n);
+            ok = false;
+            break;
         }
+        *out = v;
         (*out)[(*n)++] = r;
     }
     trainfile_close(&rd);

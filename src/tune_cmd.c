@@ -13,8 +13,8 @@
 #include "opts.h"
 #include "trainfile.h"
 #include "tune.h" /* and the weights it fits (weights.h) */
+#include "util.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -96,23 +96,11 @@ static bool parse_freeze(const char *list, bool *frozen)
 static bool write_weights(const char *path, const Weights *w, const char *comment, char *err)
 {
     char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-        snprintf(err, ERR_LEN, "path too long");
+    FILE *f = util_temp_open(path, tmp, sizeof tmp, err, ERR_LEN);
+    if (!f)
         return false;
-    }
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, ERR_LEN, "cannot create %.100s: %s", tmp, strerror(errno));
-        return false;
-    }
     bool ok = fputs(comment, f) >= 0 && weights_write(w, f);
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, ERR_LEN, "cannot write %.100s: %s", path, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    return true;
+    return util_temp_commit(f, tmp, path, ok, err, ERR_LEN);
 }
 
 static int cmd_tune(int argc, char **argv)

@@ -1,6 +1,6 @@
 /*
- * util.c - clock, whole-file reading, number parsing and growing arrays under the library (see
- * util.h).
+ * util.c - clock, whole-file reading, atomic file writing, number parsing, growing arrays and
+ * the FNV-1a checksum under the library (see util.h).
  *
  * A stream is read into a buffer that doubles as it fills, so a file of N bytes costs O(N)
  * copying; the cap is checked before every doubling, so an endless stream (a pipe, /dev/zero)
@@ -15,6 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#ifdef _WIN32
+#include <io.h>
+#define util_fsync _commit /* Windows (the CheckerBoard DLL) has no fsync; _commit is its own */
+#else
+#define util_fsync fsync
+#endif
 
 double util_now(void)
 {
@@ -23,14 +30,12 @@ double util_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-char *util_read_stream(FILE *f, size_t max, size_t *len, char *err, size_t errsize)
+/* Reads all of F (at most MAX bytes) into a malloc'd buffer with a NUL after the data; with TEXT
+ * an embedded NUL byte is an error. */
+static char *read_stream(FILE *f, size_t max, size_t *len, bool text, char *err, size_t errsize)
 {
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        snprintf(err, errsize, "out of memory");
-        return NULL;
-    }
+    size_t cap = 0, n = 0;
+    char *buf = NULL;
     for (;;) {
         if (n + 1 >= cap) {
             if (cap > max) {
@@ -38,14 +43,13 @@ char *util_read_stream(FILE *f, size_t max, size_t *len, char *err, size_t errsi
                 snprintf(err, errsize, "input larger than %zu bytes", max);
                 return NULL;
             }
-            char *nb = realloc(buf, cap * 2);
+            char *nb = util_grow(buf, &cap, n + 2, 1, 4096);
             if (!nb) {
                 free(buf);
                 snprintf(err, errsize, "out of memory");
                 return NULL;
             }
             buf = nb;
-            cap *= 2;
         }
         size_t got = fread(buf + n, 1, cap - 1 - n, f);
         n += got;
@@ -63,7 +67,7 @@ char *util_read_stream(FILE *f, size_t max, size_t *len, char *err, size_t errsi
         return NULL;
     }
     buf[n] = '\0';
-    const char *nul = memchr(buf, '\0', n);
+    const char *nul = text ? memchr(buf, '\0', n) : NULL;
     if (nul) {
         size_t at = (size_t)(nul - buf);
         free(buf);
@@ -72,6 +76,23 @@ char *util_read_stream(FILE *f, size_t max, size_t *len, char *err, size_t errsi
     }
     if (len)
         *len = n;
+    return buf;
+}
+
+char *util_read_stream(FILE *f, size_t max, size_t *len, char *err, size_t errsize)
+{
+    return read_stream(f, max, len, true, err, errsize);
+}
+
+void *util_read_bytes(const char *path, size_t max, size_t *len, char *err, size_t errsize)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errsize, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    char *buf = read_stream(f, max, len, false, err, errsize);
+    fclose(f);
     return buf;
 }
 
@@ -136,4 +157,69 @@ void *util_grow(void *items, size_t *cap, size_t need, size_t size, size_t first
         return NULL;
     *cap = ncap;
     return p;
+}
+
+FILE *util_temp_open(const char *path, char *tmp, size_t tmpsize, char *err, size_t errsize)
+{
+    if (snprintf(tmp, tmpsize, "%s.tmp%ld", path, (long)getpid()) >= (int)tmpsize) {
+        snprintf(err, errsize, "cannot create a file beside %.100s: the path is too long", path);
+        return NULL;
+    }
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        snprintf(err, errsize, "cannot create %.200s: %s", tmp, strerror(errno));
+    return f;
+}
+
+bool util_temp_commit(FILE *f, const char *tmp, const char *path, bool ok, char *err,
+                      size_t errsize)
+{
+    bool was_ok = ok;
+    errno = 0;
+    ok = ok && fflush(f) == 0 && util_fsync(fileno(f)) == 0;
+    int saved = errno;
+    if (fclose(f) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok) {
+        if (was_ok)
+            snprintf(err, errsize, "cannot write %.200s: %s", tmp, strerror(saved));
+        else
+            snprintf(err, errsize, "cannot write %.200s", tmp);
+        remove(tmp);
+        return false;
+    }
+    if (rename(tmp, path) != 0) {
+        snprintf(err, errsize, "cannot rename %.200s to %.200s: %s", tmp, path, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    return true;
+}
+
+bool util_write_file(const char *path, const void *data, size_t len, char *err, size_t errsize)
+{
+    char tmp[4096];
+    FILE *f = util_temp_open(path, tmp, sizeof tmp, err, errsize);
+    if (!f)
+        return false;
+    errno = 0;
+    bool ok = fwrite(data, 1, len, f) == len;
+    if (!ok) {
+        int saved = errno;
+        fclose(f);
+        remove(tmp);
+        snprintf(err, errsize, "cannot write %.200s: %s", tmp, saved ? strerror(saved) : "short write");
+        return false;
+    }
+    return util_temp_commit(f, tmp, path, true, err, errsize);
+}
+
+uint32_t util_fnv1a(const void *p, size_t n, uint32_t h)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 16777619u;
+    return h;
 }

@@ -1,12 +1,14 @@
 /*
  * util.h - the floor under the library: a monotonic clock, reading a whole file or stream with a
- * size cap, strict number parsing, and arrays that grow by doubling. Nothing here prints or exits:
+ * size cap, writing a file atomically, strict number parsing, arrays that grow by doubling, and
+ * the FNV-1a checksum of the binary file formats. Nothing here prints or exits:
  * a failure is a return value with the reason in a buffer the caller owns, so the rules library,
  * the engine and the front ends can all use it (the front ends' printing wrappers are in cli.h).
  */
 #pragma once
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -20,6 +22,11 @@ char *util_read_stream(FILE *f, size_t max, size_t *len, char *err, size_t errsi
 
 /* Opens and reads PATH ("-" for stdin) the same way; the reason in ERR names PATH. */
 char *util_read_file(const char *path, size_t max, size_t *len, char *err, size_t errsize);
+
+/* Reads the binary file PATH (NUL bytes allowed, at most MAX bytes) into a malloc'd buffer, its
+ * length in *LEN. NULL on failure with the reason alone in ERR ("cannot open: ...", "input
+ * larger than MAX bytes", "read error: ...", "out of memory"), for the caller to prefix. */
+void *util_read_bytes(const char *path, size_t max, size_t *len, char *err, size_t errsize);
 
 /* Parses all of TEXT as a decimal integer in [MIN, MAX] into *OUT. Returns false, with *OUT
  * unchanged and "`TEXT' is not a whole number from MIN to MAX" in ERR, on anything else (empty
@@ -36,3 +43,21 @@ bool util_parse_double(const char *text, double min, double max, double *out, ch
  * use from now on (ITEMS itself when it had room), or NULL when out of memory or when the size
  * would overflow; then ITEMS is still valid and *CAP unchanged. */
 void *util_grow(void *items, size_t *cap, size_t need, size_t size, size_t first);
+
+/* Writing a file so that a reader (or a run killed half-way) sees the old file or the new one,
+ * never half of one: util_temp_open creates PATH.tmpPID (its name into TMP, TMPSIZE bytes) for
+ * writing; util_temp_commit flushes, syncs to disk and closes F, then renames TMP over PATH when
+ * OK is true, or removes TMP when it is false or anything failed. Both return false with the
+ * reason in ERR ("cannot create ...", "cannot write ...", "cannot rename ...": the system's
+ * message, or nothing more when OK came in false). */
+FILE *util_temp_open(const char *path, char *tmp, size_t tmpsize, char *err, size_t errsize);
+bool util_temp_commit(FILE *f, const char *tmp, const char *path, bool ok, char *err,
+                      size_t errsize);
+
+/* The LEN bytes at DATA written to PATH that way. */
+bool util_write_file(const char *path, const void *data, size_t len, char *err, size_t errsize);
+
+/* FNV-1a (Fowler, Noll and Vo) over N bytes at P, continuing from H (UTIL_FNV_BASIS to start):
+ * the checksum at the end of the book, network and checkpoint files. */
+#define UTIL_FNV_BASIS 2166136261u
+uint32_t util_fnv1a(const void *p, size_t n, uint32_t h);

@@ -37,7 +37,8 @@ static void check_net(const uint8_t *data, size_t size)
         return;
     }
     NetShape shape = {q->n1, q->n2, q->n3, q->buckets};
-    FUZZ_CHECK(net_shape_check(&shape, err) && size == net_file_size(&shape),
+    size_t want = nnue_file_size(q->n1, q->n2, q->n3, q->buckets);
+    FUZZ_CHECK(net_shape_check(&shape, err) && size == want,
                "a network file accepted with a bad shape or size");
     Board b;
     board_start(&b);

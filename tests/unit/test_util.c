@@ -1,11 +1,31 @@
 /*
  * test_util.c - the floor under the library: util_grow, the doubling array that the book and
- * database builders (and their queues, heaps and job lists) grow through.
+ * database builders (and their queues, heaps and job lists) grow through; the atomic file writer
+ * and the binary reader that the book, network, checkpoint and weights files go through; FNV-1a.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "util.h"
 
+#include <dirent.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char tmpdir[] = "/tmp/ponder-util-XXXXXX";
+
+/* How many entries of DIR (besides . and ..) there are. */
+static int entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    if (d)
+        closedir(d);
+    return n;
+}
 
 /* From empty, the first growth allocates FIRST items; each later one doubles, keeping the items;
  * a request that fits changes nothing. */
@@ -61,9 +81,81 @@ static void test_grow_overflow(void)
     free(a);
 }
 
+/* util_write_file replaces the file whole and leaves no temporary file; util_read_bytes reads
+ * it back, NUL bytes and all, and refuses a file over its cap or a missing one with the reason. */
+static void test_write_and_read(void)
+{
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/f.bin", tmpdir);
+    const unsigned char one[5] = {'a', 0, 'b', 0, 0xff};
+    CHECK(util_write_file(path, one, sizeof one, err, sizeof err));
+    CHECK(util_write_file(path, "xyz", 3, err, sizeof err));
+    size_t len = 0;
+    unsigned char *got = util_read_bytes(path, 100, &len, err, sizeof err);
+    CHECK(got != NULL && len == 3 && memcmp(got, "xyz", 3) == 0);
+    free(got);
+    CHECK(util_write_file(path, one, sizeof one, err, sizeof err));
+    got = util_read_bytes(path, 100, &len, err, sizeof err);
+    CHECK(got != NULL && len == sizeof one && memcmp(got, one, sizeof one) == 0);
+    free(got);
+    CHECK(entries(tmpdir) == 1);
+    CHECK(util_read_bytes(path, 4, &len, err, sizeof err) == NULL);
+    CHECK(strstr(err, "larger than 4 bytes") != NULL);
+    /* The text reader refuses the NUL byte that the binary one keeps. */
+    CHECK(util_read_file(path, 100, &len, err, sizeof err) == NULL && strstr(err, "NUL byte"));
+    char missing[600];
+    snprintf(missing, sizeof missing, "%s/none", tmpdir);
+    CHECK(util_read_bytes(missing, 100, &len, err, sizeof err) == NULL);
+    CHECK(strstr(err, "cannot open") != NULL);
+    remove(path);
+}
+
+/* A write into a missing directory fails with the name in the message; a commit told that the
+ * writing failed removes the temporary file and keeps the old one. */
+static void test_write_failures(void)
+{
+    char path[512], err[256], tmp[600];
+    snprintf(path, sizeof path, "%s/no-such-dir/f.bin", tmpdir);
+    CHECK(!util_write_file(path, "x", 1, err, sizeof err));
+    CHECK(strstr(err, "cannot create") == err && strstr(err, "no-such-dir/f.bin.tmp"));
+    snprintf(path, sizeof path, "%s/keep.txt", tmpdir);
+    CHECK(util_write_file(path, "old", 3, err, sizeof err));
+    FILE *f = util_temp_open(path, tmp, sizeof tmp, err, sizeof err);
+    CHECK(f != NULL);
+    if (f) {
+        fputs("half of the new", f);
+        CHECK(!util_temp_commit(f, tmp, path, false, err, sizeof err));
+        CHECK(strstr(err, "cannot write") == err);
+    }
+    size_t len = 0;
+    char *got = util_read_file(path, 100, &len, err, sizeof err);
+    CHECK(got != NULL && strcmp(got, "old") == 0);
+    free(got);
+    CHECK(entries(tmpdir) == 1);
+    remove(path);
+}
+
+/* FNV-1a's published check values (32-bit offset basis 2166136261, prime 16777619), and a
+ * checksum taken in two pieces equals the checksum of the whole. */
+static void test_fnv1a(void)
+{
+    CHECK_EQ_U64(util_fnv1a("", 0, UTIL_FNV_BASIS), 0x811c9dc5u);
+    CHECK_EQ_U64(util_fnv1a("a", 1, UTIL_FNV_BASIS), 0xe40c292cu);
+    CHECK_EQ_U64(util_fnv1a("foobar", 6, UTIL_FNV_BASIS), 0xbf9cf968u);
+    CHECK_EQ_U64(util_fnv1a("bar", 3, util_fnv1a("foo", 3, UTIL_FNV_BASIS)), 0xbf9cf968u);
+}
+
 int main(void)
 {
+    if (!mkdtemp(tmpdir)) {
+        printf("FAIL util/mkdtemp\n");
+        return 1;
+    }
     RUN("util", test_grow_doubles);
     RUN("util", test_grow_overflow);
+    RUN("util", test_write_and_read);
+    RUN("util", test_write_failures);
+    RUN("util", test_fnv1a);
+    rmdir(tmpdir);
     return check_total_failed ? 1 : 0;
 }
