@@ -35,6 +35,8 @@ typedef struct {
     bool sprt_on;             /* --sprt given */
     StatsSprt sprt;           /* its parameters */
     SprtDecision decision;    /* the SPRT's verdict so far */
+    int decided_games;        /* games played when the verdict came (0: none yet) */
+    double decided_llr;       /* the LLR then; games in flight may finish after it */
     bool quiet;               /* no progress output */
     bool tty;                 /* progress as a live bar */
 } MatchState;
@@ -117,8 +119,14 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
             m->min_clock[who] = r->clock[c];
     }
     int done = m->wdl.wins + m->wdl.draws + m->wdl.losses;
-    if (m->sprt_on && m->decision == SPRT_CONTINUE)
-        m->decision = stats_sprt_decide(stats_sprt_llr(&m->wdl, &m->sprt), &m->sprt);
+    if (m->sprt_on && m->decision == SPRT_CONTINUE) {
+        double llr = stats_sprt_llr(&m->wdl, &m->sprt);
+        m->decision = stats_sprt_decide(llr, &m->sprt);
+        if (m->decision != SPRT_CONTINUE) {
+            m->decided_games = done;
+            m->decided_llr = llr;
+        }
+    }
     if (!m->quiet) {
         char score[160];
         running_score(m, score, sizeof score);
@@ -183,12 +191,19 @@ static void print_summary(const MatchState *m)
     printf("Likelihood of superiority: %.1f%%\n", 100.0 * e.los);
     if (m->sprt_on) {
         double llr = stats_sprt_llr(&m->wdl, &m->sprt);
-        printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f [%.3f, %.3f]: %s\n",
-               m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta, llr,
-               stats_sprt_lower(&m->sprt), stats_sprt_upper(&m->sprt),
+        bool decided = m->decision != SPRT_CONTINUE;
+        printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f [%.3f, %.3f]: %s",
+               m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
+               decided ? m->decided_llr : llr, stats_sprt_lower(&m->sprt),
+               stats_sprt_upper(&m->sprt),
                m->decision == SPRT_H1   ? "H1 accepted"
                : m->decision == SPRT_H0 ? "H0 accepted"
                                         : "no decision yet");
+        /* Games already under way when the test decided are played out and scored above; the
+         * verdict is the one at the deciding game. */
+        if (decided && m->decided_games != e.games)
+            printf(" after %d games (all %d games: LLR %.3f)", m->decided_games, e.games, llr);
+        printf("\n");
     }
     print_causes(stdout, m);
     char t[4][32];
@@ -275,13 +290,15 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
     if (m->sprt_on) {
         fprintf(f,
                 "  \"sprt\": {\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": %g, "
-                "\"llr\": %.6f, \"lower\": %.6f, \"upper\": %.6f, \"result\": \"%s\"},\n",
+                "\"llr\": %.6f, \"lower\": %.6f, \"upper\": %.6f, \"result\": \"%s\", "
+                "\"decided_games\": %d, \"decided_llr\": %.6f},\n",
                 m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
                 stats_sprt_llr(&m->wdl, &m->sprt), stats_sprt_lower(&m->sprt),
                 stats_sprt_upper(&m->sprt),
                 m->decision == SPRT_H1   ? "H1"
                 : m->decision == SPRT_H0 ? "H0"
-                                         : "continue");
+                                         : "continue",
+                m->decided_games, m->decided_llr);
     }
     fprintf(f, "  \"interrupted\": %s\n}\n", interrupted ? "true" : "false");
     bool ok = !ferror(f);

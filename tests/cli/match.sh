@@ -203,6 +203,17 @@ expect_grep "...and named" 'none.pdn' "$TMP/err"
 expect_grep "SPRT accepts H1" '"result": "H1"' "$TMP/sprt.json"
 expect_grep "SPRT stops early" '"games": ([0-9]|[0-9][0-9]),' "$TMP/sprt.json"
 expect_grep "SPRT line in the table" '^SPRT: .*H1 accepted' "$TMP/sprt.out"
+# The verdict's LLR is the one at the deciding game, past the upper bound, whatever the games
+# still in flight then (-j 2) did to the final one.
+upper=$(sed -n 's/.*"upper": \([-0-9.]*\).*/\1/p' "$TMP/sprt.json")
+dllr=$(sed -n 's/.*"decided_llr": \([-0-9.]*\).*/\1/p' "$TMP/sprt.json")
+dgames=$(sed -n 's/.*"decided_games": \([0-9]*\).*/\1/p' "$TMP/sprt.json")
+if [ -n "$upper" ] && [ -n "$dllr" ] && [ "${dgames:-0}" -gt 0 ] &&
+    awk -v v="$dllr" -v u="$upper" 'BEGIN { exit !(v + 0 >= u + 0) }'; then
+    pass "SPRT records the deciding game and its LLR, past the bound"
+else
+    fail "SPRT records the deciding game and its LLR, past the bound" "$(grep sprt "$TMP/sprt.json")"
+fi
 
 # Signals: the run stops at once, finished games are all in the PDN, nothing is left behind.
 # (A background job of a script ignores SIGINT, and the referee keeps an ignored SIGINT ignored,
