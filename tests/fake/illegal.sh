@@ -5,8 +5,7 @@ PONDER=$1 N=$2
 shift 2
 . "$(dirname "$0")/relay.sh"
 relay_start "$@"
-i=0
-while [ "$i" -lt "$N" ]; do relay_move || exit 0; i=$((i + 1)); done
+relay_moves "$N"
 read -r line
 echo "32 1"
 sleep 3600

@@ -5,8 +5,7 @@ PONDER=$1 N=$2 DELAY=$3
 shift 3
 . "$(dirname "$0")/relay.sh"
 relay_start "$@"
-i=0
-while [ "$i" -lt "$N" ]; do relay_move || exit 0; i=$((i + 1)); done
+relay_moves "$N"
 while IFS= read -r line; do
     sleep "$DELAY"
     printf '%s\n' "$line" >&3
