@@ -22,9 +22,9 @@ enum { OPENINGS_FILE_MAX = 64 << 20 }; /* largest openings file read */
 
 /* A growing array of openings. */
 typedef struct {
-    Opening *v;    /* the openings */
-    int n;         /* used */
-    size_t cap;    /* allocated */
+    Opening *v; /* the openings */
+    int n;      /* used */
+    size_t cap; /* allocated */
 } OpeningList;
 
 static Opening *list_add(OpeningList *l)

@@ -15,6 +15,7 @@
 #include "tune.h" /* and the weights it fits (weights.h) */
 #include "util.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -99,6 +100,7 @@ static bool write_weights(const char *path, const Weights *w, const char *commen
     FILE *f = util_temp_open(path, tmp, sizeof tmp, err, ERR_LEN);
     if (!f)
         return false;
+    errno = 0;
     bool ok = fputs(comment, f) >= 0 && weights_write(w, f);
     return util_temp_commit(f, tmp, path, ok, err, ERR_LEN);
 }

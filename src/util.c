@@ -174,19 +174,18 @@ FILE *util_temp_open(const char *path, char *tmp, size_t tmpsize, char *err, siz
 bool util_temp_commit(FILE *f, const char *tmp, const char *path, bool ok, char *err,
                       size_t errsize)
 {
-    bool was_ok = ok;
-    errno = 0;
-    ok = ok && fflush(f) == 0 && util_fsync(fileno(f)) == 0;
-    int saved = errno;
+    int saved = ok ? 0 : errno; /* the caller's failed write, when it set errno */
+    if (ok && (fflush(f) != 0 || util_fsync(fileno(f)) != 0)) {
+        ok = false;
+        saved = errno;
+    }
     if (fclose(f) != 0 && ok) {
         ok = false;
         saved = errno;
     }
     if (!ok) {
-        if (was_ok)
-            snprintf(err, errsize, "cannot write %.200s: %s", tmp, strerror(saved));
-        else
-            snprintf(err, errsize, "cannot write %.200s", tmp);
+        snprintf(err, errsize, "cannot write %.200s: %s", tmp,
+                 saved ? strerror(saved) : "write error");
         remove(tmp);
         return false;
     }
@@ -206,14 +205,7 @@ bool util_write_file(const char *path, const void *data, size_t len, char *err, 
         return false;
     errno = 0;
     bool ok = fwrite(data, 1, len, f) == len;
-    if (!ok) {
-        int saved = errno;
-        fclose(f);
-        remove(tmp);
-        snprintf(err, errsize, "cannot write %.200s: %s", tmp, saved ? strerror(saved) : "short write");
-        return false;
-    }
-    return util_temp_commit(f, tmp, path, true, err, errsize);
+    return util_temp_commit(f, tmp, path, ok, err, errsize);
 }
 
 uint32_t util_fnv1a(const void *p, size_t n, uint32_t h)

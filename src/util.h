@@ -8,8 +8,8 @@
 #pragma once
 
 #include <stdbool.h>
-#include <stdint.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Seconds on a monotonic clock (CLOCK_MONOTONIC); only differences mean anything. */
@@ -48,8 +48,8 @@ void *util_grow(void *items, size_t *cap, size_t need, size_t size, size_t first
  * never half of one: util_temp_open creates PATH.tmpPID (its name into TMP, TMPSIZE bytes) for
  * writing; util_temp_commit flushes, syncs to disk and closes F, then renames TMP over PATH when
  * OK is true, or removes TMP when it is false or anything failed. Both return false with the
- * reason in ERR ("cannot create ...", "cannot write ...", "cannot rename ...": the system's
- * message, or nothing more when OK came in false). */
+ * reason in ERR ("cannot create ...", "cannot write ...", "cannot rename ..." and the system's
+ * message; when OK came in false, errno as the caller's failed write left it). */
 FILE *util_temp_open(const char *path, char *tmp, size_t tmpsize, char *err, size_t errsize);
 bool util_temp_commit(FILE *f, const char *tmp, const char *path, bool ok, char *err,
                       size_t errsize);
