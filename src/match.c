@@ -35,6 +35,7 @@ typedef struct {
     bool sprt_on;             /* --sprt given */
     StatsSprt sprt;           /* its parameters */
     SprtDecision decision;    /* the SPRT's verdict so far */
+    int read_back;            /* games read back from the PDN file by --resume */
     int decided_games;        /* games played when the verdict came (0: none yet) */
     double decided_llr;       /* the LLR then; games in flight may finish after it */
     bool quiet;               /* no progress output */
@@ -127,7 +128,8 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
             m->decided_llr = llr;
         }
     }
-    if (!m->quiet) {
+    m->read_back += r->read_back;
+    if (!m->quiet && !r->read_back) {
         char score[160];
         running_score(m, score, sizeof score);
         if (m->tty)
@@ -222,7 +224,10 @@ static void print_summary(const MatchState *m)
         snprintf(over, sizeof over, "%s s", tc);
     printf("Answers over %s, saved by the margin: %s %ld of %ld, %s %ld of %ld\n", over, a,
            m->late[0], m->replies[0], b, m->late[1], m->replies[1]);
-    int games = m->wdl.wins + m->wdl.draws + m->wdl.losses;
+    int games = m->wdl.wins + m->wdl.draws + m->wdl.losses - m->read_back; /* timed ones */
+    if (m->read_back > 0)
+        printf("Read back by --resume: %d games (in the score, not in the answer times)\n",
+               m->read_back);
     if (games > 0)
         printf("Time a game (answers after the first): %s %.2f s, %s %.2f s; a move: %s %s, %s %s\n",
                a, m->spent[0] / games, b, m->spent[1] / games, a,
@@ -246,6 +251,7 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
     run_json_string(f, m->entrants[1].name);
     fprintf(f, ",\n  \"games\": %d,\n  \"wins\": %d,\n  \"draws\": %d,\n  \"losses\": %d,\n",
             e.games, m->wdl.wins, m->wdl.draws, m->wdl.losses);
+    fprintf(f, "  \"read_back\": %d,\n", m->read_back);
     fprintf(f, "  \"score\": %.6f,\n  \"elo\": ", e.score);
     run_json_number(f, e.elo);
     fprintf(f, ",\n  \"elo_error\": ");

@@ -70,7 +70,7 @@ void run_default_options(RunOptions *o, const char *event)
 /* Codes of the common options (the commands' own start at RUN_OPT_OWN). */
 enum {
     OPT_TIME = OPTS_LONG, OPT_MARGIN, OPT_STARTUP, OPT_MAX_PLIES, OPT_OPENINGS, OPT_ALL_BALLOTS,
-    OPT_PDN, OPT_JSON, OPT_STDERR, OPT_EVENT, OPT_SEED, OPT_TC,
+    OPT_PDN, OPT_JSON, OPT_STDERR, OPT_EVENT, OPT_SEED, OPT_TC, OPT_RESUME,
 };
 
 static const struct option COMMON_OPTIONS[] = {
@@ -84,6 +84,7 @@ static const struct option COMMON_OPTIONS[] = {
     {"openings", required_argument, NULL, OPT_OPENINGS},
     {"all-ballots", no_argument, NULL, OPT_ALL_BALLOTS},
     {"pdn", required_argument, NULL, OPT_PDN},
+    {"resume", no_argument, NULL, OPT_RESUME},
     {"json", required_argument, NULL, OPT_JSON},
     {"stderr", required_argument, NULL, OPT_STDERR},
     {"event", required_argument, NULL, OPT_EVENT},
@@ -126,6 +127,9 @@ static bool common_option(RunOptions *o, int code, const char *v)
         return true;
     case OPT_PDN:
         o->pdn = v;
+        return true;
+    case OPT_RESUME:
+        o->resume = true;
         return true;
     case OPT_JSON:
         o->json = v;
@@ -177,6 +181,12 @@ int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd)
             opts_see_help(cmd->prog);
             return 2;
         }
+    if (o->resume && !o->pdn) {
+        fprintf(stderr, "%s: --resume goes on from the games in the --pdn FILE: give one\n",
+                cmd->prog);
+        opts_see_help(cmd->prog);
+        return 2;
+    }
     return -1;
 }
 
@@ -197,6 +207,8 @@ void run_usage_options(FILE *f)
             "  --max-plies N     adjudicate a draw after N plies of play (default 400, 0: none)\n"
             "  -j, --concurrency N  games at once (default: the number of cores)\n"
             "  --pdn FILE        append every finished game to FILE (flushed at once)\n"
+            "  --resume          go on where a run with the same options stopped: the games\n"
+            "                    already in the --pdn FILE count, the others are played\n"
             "  --json FILE       write the results as JSON to FILE\n"
             "  --seed N          shuffle the openings with seed N; {seed} in a command becomes a\n"
             "                    per-game number 0-2147483647 derived from N (default 1;\n"
@@ -282,6 +294,7 @@ typedef struct {
     const Fixture *fixtures; /* the games to play, in order */
     int nfixtures;           /* how many */
     const Opening *openings; /* the start positions fixtures refer to */
+    const bool *done;        /* fixtures read back by --resume, not to play (or NULL) */
     RunGameFn on_game;       /* the caller's report of each finished game */
     void *ctx;               /* its context */
     FILE *pdn;               /* the PDN file, or NULL */
@@ -345,6 +358,8 @@ static void *worker(void *arg)
     }
     for (;;) {
         pthread_mutex_lock(&run->lock);
+        while (run->done && run->next < run->nfixtures && run->done[run->next])
+            run->next++;
         if (run->no_more || stop_signal || run->next >= run->nfixtures) {
             pthread_mutex_unlock(&run->lock);
             break;
@@ -410,9 +425,28 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
     *signal_number = 0;
     run_started = util_now();
 
-    /* 1. Files: PDN (appended) and the programs' stderr. */
+    /* 1. Files: the games already played (--resume), the PDN (appended) and the programs'
+     * stderr. */
+    bool *done = NULL;
+    if (o->resume) {
+        done = calloc(n > 0 ? (size_t)n : 1, sizeof *done);
+        bool stop = false;
+        int back = done ? run_read_back(o, e, fixtures, n, openings, done, on_game, ctx, &stop,
+                                        err)
+                        : (snprintf(err, ERR_LEN, "out of memory"), -1);
+        if (back < 0) {
+            free(done);
+            return RUN_FAILED;
+        }
+        if (!o->quiet)
+            printf("Resuming: %d of %d games read back from %s%s\n", back, n, o->pdn,
+                   stop ? "; its stopping rule was met already" : "");
+        run.done = done;
+        run.no_more = stop;
+    }
     if (o->pdn && !(run.pdn = fopen(o->pdn, "ae"))) {
         snprintf(err, ERR_LEN, "cannot open %s: %s", o->pdn, strerror(errno));
+        free(done);
         return RUN_FAILED;
     }
     if (o->stderr_path) {
@@ -421,6 +455,7 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
             snprintf(err, ERR_LEN, "cannot open %s: %s", o->stderr_path, strerror(errno));
             if (run.pdn)
                 fclose(run.pdn);
+            free(done);
             return RUN_FAILED;
         }
     }
@@ -433,6 +468,7 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
             fclose(run.pdn);
         if (run.stderr_fd >= 0)
             close(run.stderr_fd);
+        free(done);
         return RUN_FAILED;
     }
     stop_signal = 0;
@@ -467,6 +503,7 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
     for (int i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
     pthread_mutex_destroy(&run.lock);
+    free(done);
 
     /* 4. Put everything back. */
     sigaction(SIGINT, &old_int, NULL);

@@ -44,6 +44,7 @@ typedef struct {
     unsigned long seed;      /* --seed */
     bool seed_given;         /* whether --seed was given (then openings are shuffled) */
     bool quiet;              /* --quiet: no progress output */
+    bool resume;             /* --resume: go on from the games already in the --pdn file */
 } RunOptions;
 
 typedef enum {
@@ -95,6 +96,16 @@ int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, ch
 RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtures, int n,
                     const Opening *openings, RunGameFn on_game, void *ctx, int *signal_number,
                     char *err);
+
+/* --resume (match_resume.c): reads the games already in O->pdn (none when the file does not
+ * exist), checks that each is the game FIXTURES (numbered 1..N in order) has under its number
+ * (Round) with these entrants' names, this opening and time control, marks it in DONE and
+ * reports it to ON_GAME with RefereeResult.read_back set; *STOP is set when ON_GAME asked to
+ * stop. Returns how many games were read back, or -1 with the reason in ERR (a damaged file, a
+ * game twice, or a file of another run). */
+int run_read_back(const RunOptions *o, const Entrant *e, const Fixture *fixtures, int n,
+                  const Opening *openings, bool *done, RunGameFn on_game, void *ctx, bool *stop,
+                  char *err);
 
 /* Writes TEXT as a JSON string (quoted and escaped). */
 void run_json_string(FILE *f, const char *text);

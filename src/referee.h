@@ -62,6 +62,8 @@ typedef struct {
                                          (accepted thanks to the margin) */
     double clock[COLOR_NB];           /* seconds left on each side's clock at the end (with a
                                          clock; below 0 for a side that overran it) */
+    bool read_back;                   /* not played now: read back from the PDN file by
+                                         --resume (match_resume.c; no answer times) */
 } RefereeResult;
 
 typedef enum {

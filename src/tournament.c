@@ -78,7 +78,7 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
     if (r->max_reply[WHITE] > t->max_reply[w])
         t->max_reply[w] = r->max_reply[WHITE];
     t->done++;
-    if (!t->quiet) {
+    if (!t->quiet && !r->read_back) {
         const char *res = r->winner == BLACK ? "1-0" : r->winner == WHITE ? "0-1" : "1/2-1/2";
         if (t->tty) {
             char text[200];

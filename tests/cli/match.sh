@@ -215,6 +215,76 @@ else
     fail "SPRT records the deciding game and its LLR, past the bound" "$(grep sprt "$TMP/sprt.json")"
 fi
 
+# --resume: 8 games, then the same command for 12 with --resume plays only games 9-12; the score
+# and the games are those of one 12-game run (random movers seeded per game, so game k is the
+# same game in every run). A file of another run, a game twice or a damaged game is refused
+# before anything is played, with the file and the game named.
+RES="--time 0.05 --margin 0.5 --startup 2 --seed 3 -j 2"
+"$PONDER" match -q $RES --games 12 --pdn "$TMP/full.pdn" --json "$TMP/full.json" "$RAND" "$RAND" \
+    >/dev/null 2>&1
+"$PONDER" match -q $RES --games 8 --pdn "$TMP/part.pdn" "$RAND" "$RAND" >/dev/null 2>&1
+"$PONDER" match $RES --games 12 --pdn "$TMP/part.pdn" --json "$TMP/part.json" --resume \
+    "$RAND" "$RAND" >"$TMP/resume.out" 2>&1
+expect_grep "--resume: says what it read back" '^Resuming: 8 of 12 games read back from ' \
+    "$TMP/resume.out"
+expect_count "--resume: plays only the 4 games missing" '^game [0-9]+/12: ' "$TMP/resume.out" 4
+expect_count "--resume: the file then holds all 12" '^\[Round ' "$TMP/part.pdn" 12
+# The games by number, dates aside: one line per game, sorted.
+games_by_round() {
+    awk '/^\[Round/ { r = $2 } /^\[/ { next } NF { g[r] = g[r] $0 } END { for (k in g) print k, g[k] }' \
+        "$1" | sort
+}
+games_by_round "$TMP/full.pdn" >"$TMP/full.games"
+games_by_round "$TMP/part.pdn" >"$TMP/part.games"
+expect_same "--resume: the same 12 games as one run" "$TMP/full.games" "$TMP/part.games"
+grep -E '"(games|wins|draws|losses)"' "$TMP/full.json" >"$TMP/full.score"
+grep -E '"(games|wins|draws|losses)"' "$TMP/part.json" >"$TMP/part.score"
+expect_same "--resume: the same score as one run" "$TMP/full.score" "$TMP/part.score"
+expect_grep "--resume: the JSON counts the games read back" '"read_back": 8,' "$TMP/part.json"
+"$PONDER" match $RES --games 12 --pdn "$TMP/part.pdn" --resume "$RAND" "$RAND" \
+    >"$TMP/again.out" 2>&1
+if grep -q '^Resuming: 12 of 12 ' "$TMP/again.out" && ! grep -q '^game ' "$TMP/again.out" &&
+    grep -q '^Score of A vs B: ' "$TMP/again.out"; then
+    pass "--resume of a finished run plays nothing and prints the score"
+else
+    fail "--resume of a finished run plays nothing and prints the score" "$(cat "$TMP/again.out")"
+fi
+expect_usage_error "--resume needs --pdn" "--resume goes on from the games in the --pdn FILE" \
+    "$PONDER" match --resume "$RAND" "$RAND"
+cp "$TMP/part.pdn" "$TMP/keep.pdn"
+expect_status "--resume refuses a file of another run (other names)" 1 \
+    "$PONDER" match -q $RES --games 12 --names X,Y --pdn "$TMP/part.pdn" --resume "$RAND" "$RAND"
+expect_grep "...naming the game and the tag" "part.pdn: game [0-9]+ \(line [0-9]+\): Black \`[AB]', this run's \`[XY]'" "$TMP/err"
+expect_same "...leaving the file as it was" "$TMP/keep.pdn" "$TMP/part.pdn"
+expect_status "--resume refuses another seed (other openings)" 1 \
+    "$PONDER" match -q --time 0.05 --seed 4 --games 12 --pdn "$TMP/part.pdn" --resume "$RAND" "$RAND"
+expect_grep "...naming the opening" "Opening \`ballot" "$TMP/err"
+expect_status "--resume refuses another time control" 1 \
+    "$PONDER" match -q --time 0.1 --seed 3 --games 12 --pdn "$TMP/part.pdn" --resume "$RAND" "$RAND"
+expect_grep "...naming it" "TimeControl \`0.05 s per move', this run's \`0.1 s per move'" "$TMP/err"
+expect_status "--resume refuses games past --games" 1 \
+    "$PONDER" match -q $RES --games 6 --pdn "$TMP/part.pdn" --resume "$RAND" "$RAND"
+expect_grep "...saying so" "has Round \`[0-9]+', not a game number of this run \(1-6\)" "$TMP/err"
+cat "$TMP/keep.pdn" "$TMP/keep.pdn" >"$TMP/twice.pdn"
+expect_status "--resume refuses a game twice" 1 \
+    "$PONDER" match -q $RES --games 12 --pdn "$TMP/twice.pdn" --resume "$RAND" "$RAND"
+expect_grep "...naming it" "twice.pdn: game [0-9]+ is in the file twice \(again at line [0-9]+\)" "$TMP/err"
+sed '12s/^1\. [0-9]*-[0-9]*/1. 1-32/' "$TMP/keep.pdn" >"$TMP/bad.pdn"
+expect_status "--resume refuses a damaged game" 1 \
+    "$PONDER" match -q $RES --games 12 --pdn "$TMP/bad.pdn" --resume "$RAND" "$RAND"
+expect_grep "...with its line" "bad.pdn: line 12, column [0-9]+: " "$TMP/err"
+if [ ! -s "$TMP/out" ]; then pass "...and no score from a refused file"
+else fail "...and no score from a refused file" "$(cat "$TMP/out")"; fi
+
+# A tournament goes on the same way (the runner reads the file back for both commands).
+TRES="--time 0.05 --margin 0.5 --startup 2 --seed 5 -j 2 --rounds 2"
+"$PONDER" tournament -q $TRES --pdn "$TMP/tr.pdn" a="$RAND" b="$RAND" c="$RAND" >/dev/null 2>&1
+"$PONDER" tournament $TRES --pdn "$TMP/tr.pdn" --resume a="$RAND" b="$RAND" c="$RAND" \
+    >"$TMP/tr.out" 2>&1
+if grep -q '^Resuming: 12 of 12 games read back' "$TMP/tr.out" && ! grep -q '^game ' "$TMP/tr.out"
+then pass "tournament --resume reads its games back"
+else fail "tournament --resume reads its games back" "$(head -c 600 "$TMP/tr.out")"; fi
+
 # Signals: the run stops at once, finished games are all in the PDN, nothing is left behind.
 # (A background job of a script ignores SIGINT, and the referee keeps an ignored SIGINT ignored,
 # so that job is given the default SIGINT back first: by env --default-signal (coreutils 8.31 and
