@@ -430,10 +430,12 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
     bool *done = NULL;
     if (o->resume) {
         done = calloc(n > 0 ? (size_t)n : 1, sizeof *done);
+        if (!done) {
+            snprintf(err, ERR_LEN, "out of memory");
+            return RUN_FAILED;
+        }
         bool stop = false;
-        int back = done ? run_read_back(o, e, fixtures, n, openings, done, on_game, ctx, &stop,
-                                        err)
-                        : (snprintf(err, ERR_LEN, "out of memory"), -1);
+        int back = run_read_back(o, e, fixtures, n, openings, done, on_game, ctx, &stop, err);
         if (back < 0) {
             free(done);
             return RUN_FAILED;
