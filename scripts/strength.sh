@@ -15,6 +15,11 @@
 # play one thread with the same time and a 64 MB table, no endgame databases (PONDER_EGDB=none),
 # two games at once (-j 2 for a 2-core machine: run nothing else heavy meanwhile). The result
 # (W/D/L, Elo with its 95% interval) is what `ponder match' prints.
+#
+# A run is named after this tree's commit, the reference, the time, the games and the extra
+# options (DIR/NAME.pdn and .json); it goes on where it stopped when the same command is run
+# again (`ponder match --resume': the finished games are read back, only the missing ones are
+# played), so a run of hours can be split over several sittings.
 set -eu
 cd "$(dirname "$0")/.."
 ref=ce1f348
@@ -45,11 +50,12 @@ fi
 make -j2 ponder >&2
 
 export PONDER_EGDB=none
-stamp=$(date +%Y%m%d-%H%M%S)
+tag=$(printf '%s' "$extra" | cksum | cut -d' ' -f1)
+name="$(git describe --always --dirty)-vs-$ref-${tm}s-${games}g${extra:+-x$tag}"
 set -- --time "$tm" --games "$games" -j 2 --seed 1 --names "new,$ref" \
-    --pdn "$out/$stamp.pdn" --json "$out/$stamp.json"
+    --pdn "$out/$name.pdn" --json "$out/$name.json" --resume
 [ -n "$sprt" ] && set -- "$@" --sprt "$sprt"
-echo "strength: $(git rev-parse --short HEAD) ${extra:+($extra) }vs $ref, $games games at $tm s/move" >&2
+echo "strength: $(git rev-parse --short HEAD) ${extra:+($extra) }vs $ref, $games games at $tm s/move: $out/$name.pdn" >&2
 ./ponder match "$@" \
     "$PWD/ponder player --threads 1 --hash 64 --time {time} --fen {fen} $extra" \
-    "$PWD/$refdir/ponder player --threads 1 --hash 64 --time {time} --fen {fen}"
+    "$(cd "$refdir" && pwd)/ponder player --threads 1 --hash 64 --time {time} --fen {fen}"

@@ -440,7 +440,7 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
             free(done);
             return RUN_FAILED;
         }
-        if (!o->quiet)
+        if (!o->quiet && back > 0)
             printf("Resuming: %d of %d games read back from %s%s\n", back, n, o->pdn,
                    stop ? "; its stopping rule was met already" : "");
         run.done = done;
