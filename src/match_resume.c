@@ -73,7 +73,7 @@ static int read_games(const char *text, const RunOptions *o, const Entrant *e, c
         snprintf(err, ERR_LEN, "out of memory");
         goto out;
     }
-    char tc[64];
+    char tc[TC_TEXT_LEN];
     tc_format_pdn(&o->tc, tc, sizeof tc);
     PdnReader rd;
     pdn_reader_init(&rd, text);

@@ -317,7 +317,7 @@ static bool write_pdn(Runner *run, const Fixture *f, const RefereeResult *r, con
 {
     PdnTag tags[12];
     int n = 0;
-    char date[32], number[16], tc[48], clock[COLOR_NB][32];
+    char date[32], number[16], tc[TC_TEXT_LEN], clock[COLOR_NB][32];
     time_t now = time(NULL);
     struct tm tm;
     localtime_r(&now, &tm);
