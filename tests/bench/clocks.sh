@@ -9,6 +9,10 @@
 #   sh tests/bench/clocks.sh [GAMES] [JOBS]       (from the repository root, after make)
 #   TCS="2+0.05 10/2" sh tests/bench/clocks.sh 4  (other controls, for a quick look)
 #
+# A run that was stopped goes on where it stopped when the script is run again (`match --resume'
+# reads the finished games back from the PDN; delete the PDN to start afresh). The losses on time
+# and the least clock left count every game; the late answers only the games played in the last
+# sitting (a PDN does not keep answer times).
 # Writes its PDN and JSON under ${OUT:-build/bench/clocks}/ and prints one line per control:
 #   10+0.1: 200 games, time losses 0 (first 0, second 0), least clock left 1.234 s / 1.456 s
 # Exit status 0 when no game was lost on time, 1 otherwise, 2 when a match could not run.
@@ -21,9 +25,8 @@ mkdir -p "$OUT" || exit 2
 losses=0
 for tc in ${TCS:-10+0.1 40/20}; do
     name=$(printf '%s' "$tc" | tr '/+' '_p')
-    rm -f "$OUT/$name.pdn"
     "$PONDER" match -q -j "$JOBS" --games "$GAMES" --tc "$tc" --margin 0.1 --startup 2 \
-        --pdn "$OUT/$name.pdn" --json "$OUT/$name.json" --names first,second \
+        --pdn "$OUT/$name.pdn" --json "$OUT/$name.json" --names first,second --resume \
         "$PONDER player --tc {tc} --fen {fen}" "$PONDER player --tc {tc} --fen {fen}" \
         >"$OUT/$name.out" 2>"$OUT/$name.err"
     st=$?
