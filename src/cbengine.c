@@ -21,12 +21,22 @@
  * below, so the library follows the facade when it changes.
  * One mutex serialises getmove, islegal and enginecommand: CheckerBoard calls them from one
  * thread, but a host that does not must not corrupt the shared game or options.
+ *
+ * The opening book: "set book N" chooses how (0 no book, 1 any book move, 2 good ones, 3 the
+ * best: book variety 30, 10 and 0 hundredths of a man), "set bookfile FILE" which (Ponder's own
+ * .pbk; "" the built-in one). A file is read when it is set, so a bad one is refused at once; a
+ * bare file name not found from the working directory is looked for beside the library, where
+ * CheckerBoard keeps an engine's files.
  */
+#ifndef _WIN32
+#define _GNU_SOURCE /* dladdr: where the library was loaded from */
+#endif
 #include "cbengine.h"
 
 #ifdef CB_HAVE_EGDB
 #include "egdb.h"
 #endif
+#include "book.h"
 #include "engine.h"
 #include "nnue.h"
 #include "nnue_hook.h"
@@ -40,13 +50,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <dlfcn.h>
+#endif
 
 enum {
     CB_MAX_HASH_MB = 4096, /* the largest table "set hashsize" accepts */
     CB_MAX_THREADS = 64,   /* and the most threads "set searchthreads" does */
     CB_POLL_MS = 5,        /* how often getmove looks at *playnow and the search's progress */
-    CB_PATH_MAX = 1024,    /* "set dbpath" */
+    CB_PATH_MAX = 1024,    /* "set dbpath", "set bookfile" */
+    CB_BOOK_BEST = 3,      /* "set book" 3: the book's best move (the default) */
 };
+
+/* The book variety (hundredths of a man) of "set book" 1-3: all kinds of moves, good moves,
+ * the best move (CheckerBoard leaves the meaning of the levels to the engine). */
+static const int CB_BOOK_VARIETY[CB_BOOK_BEST + 1] = {0, 30, 10, 0};
 
 #define CB_ENGINE_NAME "Ponder"
 #define CB_HELP_FILE "ponder-cb.htm"
@@ -67,6 +87,9 @@ typedef struct {
     int max_dbpieces;         /* "max_dbpieces": databases are used only if they reach this far */
     int dbmbytes;             /* "dbmbytes": kept and reported; Ponder maps its files whole */
     char db_note[ERR_LEN];    /* why the databases of dbpath are not in use ("" if they are) */
+    int book;                 /* "book": 0 none, 1-3 more or less variety (CB_BOOK_VARIETY) */
+    char bookfile[CB_PATH_MAX]; /* "bookfile": the book read ("" the built-in one) */
+    char book_note[ERR_LEN];  /* why that file is not in use ("" if it is) */
     bool has_game;            /* whether game holds anything yet */
     Game game;                /* the game so far, for repetitions */
 } CbState;
@@ -78,6 +101,7 @@ static CbState cb = {
     .use_db = true,
     .max_dbpieces = 8,
     .dbmbytes = 0,
+    .book = CB_BOOK_BEST,
 };
 
 /* ---- Squares and pieces --------------------------------------------------------------------- */
@@ -241,12 +265,23 @@ static Engine *cb_engine_get(char *err)
     egdb_hook_register(&egdb_driver); /* this library has the databases (main.c does the same) */
 #endif
     nnue_hook_register(&nnue_driver); /* and the network, the default evaluation */
-    opt.book_builtin = true;          /* and the built-in opening book, if there is one */
-    cb.db_note[0] = '\0';
+    /* The opening book: the file set, else the built-in one (if there is one), unless off. */
+    opt.book = cb.book > 0 && cb.bookfile[0] ? cb.bookfile : NULL;
+    opt.book_builtin = cb.book > 0 && !cb.bookfile[0];
+    opt.book_variety = CB_BOOK_VARIETY[cb.book];
+    cb.db_note[0] = cb.book_note[0] = '\0';
     opt.hash_mb = cb.hash_mb;
     opt.threads = cb.threads;
     opt.egdb_dir = cb.use_db && cb.dbpath[0] ? cb.dbpath : NULL;
     cb.engine = engine_new(&opt, err);
+    if (!cb.engine && opt.book) {
+        /* A book file that was readable when it was set and is not now: play from the
+         * built-in book rather than not at all. */
+        snprintf(cb.book_note, sizeof cb.book_note, "%s", err);
+        opt.book = NULL;
+        opt.book_builtin = true;
+        cb.engine = engine_new(&opt, err);
+    }
     if (!cb.engine && opt.egdb_dir) {
         /* Databases that cannot be opened must not cost the game: play without them (the
          * reason stays in ERR for the status line). */
@@ -423,6 +458,8 @@ static int cb_getmove(int board[8][8], int color, double maxtime, char *str, vol
     }
     if (cb.db_note[0])
         snprintf(str, CB_STR_SIZE, "Ponder: databases not used: %s", cb.db_note);
+    else if (cb.book_note[0])
+        snprintf(str, CB_STR_SIZE, "Ponder: book file not used: %s", cb.book_note);
     SearchLimits limits = {0};
     cb_time_limits(maxtime, info, moreinfo, &limits);
     SearchResult r;
@@ -433,6 +470,11 @@ static int cb_getmove(int board[8][8], int color, double maxtime, char *str, vol
     if (!r.has_move) {
         snprintf(str, CB_STR_SIZE, "Ponder: the search found no move");
         return CB_UNKNOWN;
+    }
+    if (r.book) {
+        char mv[64];
+        notation_format_move(&r.best, mv, sizeof mv);
+        snprintf(str, CB_STR_SIZE, "book move %s", mv);
     }
     cb_fill_move(&b, &r.best, move);
     board_apply(&b, &r.best);
@@ -521,12 +563,14 @@ static int cb_int_option(bool set, const char *name, const char *value, char *re
         {"enable_wld", 0, 1, true},
         {"max_dbpieces", 0, 32, true},
         {"dbmbytes", 0, 1 << 20, false},
+        {"book", 0, CB_BOOK_BEST, true},
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
         if (strcmp(name, opts[i].name) != 0)
             continue;
         long *cur = NULL, tmp;
-        long vals[5] = {(long)cb.hash_mb, cb.threads, cb.use_db, cb.max_dbpieces, cb.dbmbytes};
+        long vals[6] = {(long)cb.hash_mb, cb.threads,     cb.use_db,
+                        cb.max_dbpieces,  cb.dbmbytes, cb.book};
         cur = &vals[i];
         if (!set) {
             snprintf(reply, CB_REPLY_SIZE, "%ld", *cur);
@@ -544,12 +588,100 @@ static int cb_int_option(bool set, const char *name, const char *value, char *re
         case 1: cb.threads = (int)tmp; break;
         case 2: cb.use_db = tmp != 0; break;
         case 3: cb.max_dbpieces = (int)tmp; break;
-        default: cb.dbmbytes = (int)tmp; break;
+        case 4: cb.dbmbytes = (int)tmp; break;
+        default: cb.book = (int)tmp; break;
         }
         snprintf(reply, CB_REPLY_SIZE, "%s %ld", name, tmp);
         return 1;
     }
     return -1;
+}
+
+/* The directory this library was loaded from, with its separator, into DIR ("" when unknown). */
+static void cb_library_dir(char *dir, size_t size)
+{
+    dir[0] = '\0';
+#ifdef _WIN32
+    HMODULE self = NULL;
+    char path[MAX_PATH];
+    if (!GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+                                GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                            (LPCSTR)(void *)cb_library_dir, &self))
+        return;
+    DWORD n = GetModuleFileNameA(self, path, sizeof path);
+    if (n == 0 || n >= sizeof path)
+        return;
+    const char *p = path;
+#else
+    Dl_info info;
+    if (!dladdr((void *)cb_library_dir, &info) || !info.dli_fname)
+        return;
+    const char *p = info.dli_fname;
+#endif
+    const char *slash = strrchr(p, '/');
+#ifdef _WIN32
+    const char *back = strrchr(p, '\\');
+    if (!slash || (back && back > slash))
+        slash = back;
+#endif
+    if (slash && (size_t)(slash - p + 1) < size)
+        snprintf(dir, size, "%.*s", (int)(slash - p + 1), p);
+}
+
+/* "get bookfile" and "set bookfile FILE" (the rest of the line: Windows paths hold blanks; ""
+ * the built-in book). The file is read now: one that cannot be read, or is not a book, is
+ * refused with the reason and the previous setting stays. */
+static int cb_bookfile(bool set, const char *rest, char *reply)
+{
+    if (set) {
+        char path[CB_PATH_MAX];
+        size_t n = rest ? strcspn(rest, "\r\n") : 0;
+        while (n > 0 && (rest[n - 1] == ' ' || rest[n - 1] == '\t'))
+            n--;
+        if (n >= sizeof path) {
+            snprintf(reply, CB_REPLY_SIZE, "bookfile longer than %d bytes", CB_PATH_MAX - 1);
+            return 0;
+        }
+        memcpy(path, rest ? rest : "", n);
+        path[n] = '\0';
+        if (path[0]) {
+            char err[ERR_LEN], dir[CB_PATH_MAX], beside[2 * CB_PATH_MAX];
+            Book *bk = book_load(path, err);
+            /* A bare name: the file beside the library (CheckerBoard's working directory is its
+             * own, not the engines folder). */
+            if (!bk && !strpbrk(path, "/\\:")) {
+                cb_library_dir(dir, sizeof dir);
+                snprintf(beside, sizeof beside, "%s%s", dir, path);
+                char err2[ERR_LEN];
+                FILE *there = dir[0] ? fopen(beside, "rb") : NULL;
+                if (there) {
+                    fclose(there);
+                    bk = book_load(beside, err2);
+                    if (!bk) /* the file beside the library is the one meant: its fault */
+                        snprintf(err, sizeof err, "%s", err2);
+                }
+                if (bk) {
+                    if (strlen(beside) >= sizeof path) {
+                        book_free(bk);
+                        snprintf(reply, CB_REPLY_SIZE, "bookfile longer than %d bytes",
+                                 CB_PATH_MAX - 1);
+                        return 0;
+                    }
+                    snprintf(path, sizeof path, "%s", beside);
+                }
+            }
+            if (!bk) {
+                snprintf(reply, CB_REPLY_SIZE, "%s", err);
+                return 0;
+            }
+            book_free(bk);
+        }
+        if (strcmp(path, cb.bookfile) != 0)
+            cb_engine_drop();
+        snprintf(cb.bookfile, sizeof cb.bookfile, "%s", path);
+    }
+    snprintf(reply, CB_REPLY_SIZE, "%s", cb.bookfile);
+    return 1;
 }
 
 /* enginecommand's work, under cb.lock. */
@@ -622,6 +754,8 @@ static int cb_command(const char *command, char *reply)
         snprintf(reply, CB_REPLY_SIZE, "%s", cb.dbpath);
         return 1;
     }
+    if (strcmp(name, "bookfile") == 0)
+        return cb_bookfile(set, rest, reply);
     int r = cb_int_option(set, name, rest ? strtok_r(NULL, " \t\r\n", &save) : NULL, reply);
     if (r >= 0)
         return r;

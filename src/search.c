@@ -49,6 +49,7 @@ enum {
     LMR_SCALE = 100,   /* reduction = log(depth) * log(moves) * LMR_SCALE / 100 */
     FUTILITY_DEPTH = 2, /* futility pruning at depth 1-FUTILITY_DEPTH */
     FUTILITY_MARGIN = 60, /* per ply of depth, hundredths of a man */
+    EVAL_CACHE_SIZE = 1 << 15, /* entries of a worker's evaluation cache (256 KB) */
 };
 
 /* Move-ordering keys (higher first). */
@@ -79,6 +80,7 @@ struct SearchWorker {
     uint8_t root_index[MAX_MOVES]; /* their indices in movegen order */
     int completed;              /* last finished depth */
     SearchInfo info;            /* the last finished iteration (main worker) */
+    uint64_t eval_cache[EVAL_CACHE_SIZE]; /* static evaluations by key: key >> 16 | eval */
 };
 
 static void fill_log_table(void);
@@ -117,9 +119,24 @@ static inline int lmr_reduction(int depth, int rank)
 /* ---- small helpers --------------------------------------------------------------------------- */
 
 /* The static evaluation: the network when the engine has one, else the classic formula. */
-static inline int evaluate(const SearchJob *job, const Board *b)
+static inline int evaluate_uncached(const SearchJob *job, const Board *b)
 {
     return job->net ? job->net_eval(job->net, b) : eval_board(job->weights, b);
+}
+
+/* The same through the worker's cache: a position met again (a transposition, the same leaf in
+ * the next iteration) costs a lookup. An entry is the key's top 48 bits and the score (which
+ * fits 16 bits: evaluations stay within +-SCORE_DECISIVE); the index takes the low bits, so a
+ * wrong hit needs 64 equal key bits. The cache is emptied when a search starts, so it always
+ * holds this search's evaluator's scores, and the tree is the same as without it. */
+static inline int evaluate(SearchWorker *w, const Board *b)
+{
+    uint64_t *e = &w->eval_cache[b->key & (EVAL_CACHE_SIZE - 1)];
+    if (*e && (*e >> 16) == (b->key >> 16))
+        return (int16_t)(uint16_t)(*e & 0xFFFF);
+    int v = evaluate_uncached(w->job, b);
+    *e = (b->key >> 16) << 16 | (uint16_t)(int16_t)v;
+    return v;
 }
 
 static inline uint64_t worker_nodes(const SearchWorker *w)
@@ -243,16 +260,16 @@ static int qsearch(SearchWorker *w, const Board *b, int alpha, int beta, int ply
             return loss_score(ply);
         w->leaves++;
         w->leaf_plies += (uint64_t)ply;
-        return evaluate(job, b);
+        return evaluate(w, b);
     }
     if (ply >= MAX_PLY)
-        return evaluate(job, b);
+        return evaluate(w, b);
 
     /* 2. Optional captures (tower rules): the side may decline them, so the static score is a
      * lower bound (stand pat). With mandatory captures there is no such choice. */
     int best = -SCORE_INFINITE;
     if (!r->capture_mandatory) {
-        best = evaluate(job, b);
+        best = evaluate(w, b);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -336,7 +353,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     if (ply > w->seldepth)
         w->seldepth = ply;
     if (ply >= MAX_PLY)
-        return evaluate(job, b);
+        return evaluate(w, b);
 
     /* Step 3. Mate distance pruning: a win found at this ply cannot beat one found nearer the
      * root, so the window shrinks to what is still reachable. */
@@ -369,7 +386,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
         /* Won positions rank by the evaluation (the databases know the result, not how far it
          * is), so the winner still makes progress; nearer ones a little higher. */
         if (v == EGDB_WIN || v == EGDB_LOSS) {
-            int e = evaluate(job, b);
+            int e = evaluate(w, b);
             e = e > KNOWN_WIN_SPREAD ? KNOWN_WIN_SPREAD : e < -KNOWN_WIN_SPREAD ? -KNOWN_WIN_SPREAD : e;
             return v == EGDB_WIN ? KNOWN_WIN + e - ply : -KNOWN_WIN + e + ply;
         }
@@ -414,7 +431,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     bool futile = false;
     int static_eval = 0;
     if (!pv_node && depth <= FUTILITY_DEPTH && !jumpers && !score_is_decisive(alpha)) {
-        static_eval = evaluate(job, b);
+        static_eval = evaluate(w, b);
         futile = static_eval + FUTILITY_MARGIN * depth <= alpha;
     }
 
@@ -595,6 +612,7 @@ static void fill_info(SearchWorker *w, int depth, int score)
 static void iterate(SearchWorker *w)
 {
     SearchJob *job = w->job;
+    memset(w->eval_cache, 0, sizeof w->eval_cache);
     int max_depth = job->limits.depth > 0 && job->limits.depth < MAX_PLY ? job->limits.depth
                                                                           : MAX_PLY - 1;
     int score = 0;
@@ -697,7 +715,7 @@ SearchResult search_tree(SearchJob *job)
     if (root->count == 1 && timed && !job->limits.infinite && !job->limits.ponder) {
         res.info.pv_len = 1;
         res.info.pv[0] = root->moves[0];
-        res.info.score = evaluate(job, &g->board);
+        res.info.score = evaluate_uncached(job, &g->board);
         return res;
     }
 

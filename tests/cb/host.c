@@ -16,8 +16,9 @@
  * referee's default; 1 s more for the first call, which makes the engine). Any
  * fault is named on stderr and ends the host with status 1, which the referee records as a
  * forfeit. At start it checks enginecommand's fixed answers (protocol version 2, game type 21,
- * an unknown command refused). `cbhost LIBRARY --position FEN [X Y V]...' makes one getmove
- * call and prints its return value, and `cbhost LIBRARY --commands' instead answers each line of stdin
+ * an unknown command refused). `cbhost LIBRARY [--command CMD]... --position FEN [X Y V]...'
+ * sends the commands, makes one getmove call and prints its return value (and the status line
+ * when it is Ponder's message or a book move), and `cbhost LIBRARY --commands' instead answers each line of stdin
  * with enginecommand's return value and reply. --playnow S sets *playnow after S seconds of each search: the
  * answer must then come within 0.4 s plus --margin.
  */
@@ -295,6 +296,21 @@ int main(int argc, char **argv)
         }
         return 0;
     }
+    /* `--command CMD' pairs before --position: enginecommands sent first, each printed with its
+     * answer as in --commands. */
+    int arg = 2;
+    while (argc >= arg + 3 && strcmp(argv[arg], "--command") == 0) {
+        CommandFn command = (CommandFn)load(argv[1], "enginecommand");
+        char reply[1024] = "";
+        int r = command(argv[arg + 1], reply);
+        printf("%s -> %d %s\n", argv[arg + 1], r, reply);
+        arg += 2;
+    }
+    if (arg > 2) { /* the rest as if the commands were not there */
+        argv[arg - 1] = argv[1];
+        argv += arg - 2;
+        argc -= arg - 2;
+    }
     if (argc >= 4 && strcmp(argv[2], "--position") == 0) {
         /* One getmove on a position: `--position FEN [X Y V]...' (each triple overwrites
          * board[X][Y] with V first, to hand the library a bad board); prints what came back. */
@@ -315,7 +331,7 @@ int main(int argc, char **argv)
         int r = gm(a, b.side == BLACK ? CB_BLACK : CB_WHITE, 0.05, str, &playnow, 0, 0, &m);
         printf("returned %d, board %s\n", r,
                memcmp(before, a, sizeof a) == 0 ? "unchanged" : "changed");
-        if (strncmp(str, "Ponder:", 7) == 0)
+        if (strncmp(str, "Ponder:", 7) == 0 || strncmp(str, "book move", 9) == 0)
             printf("%s\n", str);
         return 0;
     }

@@ -55,7 +55,7 @@ position() {
     printf '%b\n' "$want" >"$TMP/want"
     expect_same "getmove on $*" "$TMP/want" "$TMP/out"
 }
-position 'returned 3, board changed' B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12
+position 'returned 3, board changed' B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11
 position 'returned 1, board changed' B:W15:B10
 position 'returned 2, board unchanged\nPonder: no legal move' W:W:B1
 position 'returned 2, board unchanged\nPonder: no legal move' B:W1:B32
@@ -65,6 +65,29 @@ position 'returned 3, board unchanged\nPonder: board[6][0] (square 1) holds 7, n
     B:W21:B1 6 0 7
 position 'returned 3, board unchanged\nPonder: board[6][0] (square 1) holds 16, not a piece' \
     B:W21:B1 6 0 16
+
+# The opening book: from the start the built-in book answers (the status line says so); "set
+# book 0" searches instead. "set bookfile" reads the file when it is set: a bare name is found
+# beside the library (CheckerBoard's engines folder), a file that is not a book is refused with
+# the reason, and the book stays what it was.
+START=B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12
+"$HOST" "$LIB" --position "$START" >"$TMP/out" 2>&1
+expect_grep "getmove from the start plays from the built-in book" '^book move [0-9]+-[0-9]+$' "$TMP/out"
+"$HOST" "$LIB" --command "set book 0" --position "$START" >"$TMP/out" 2>&1
+if grep -q '^set book 0 -> 1 book 0$' "$TMP/out" && grep -q '^returned 3, board changed$' "$TMP/out" &&
+    ! grep -q '^book move' "$TMP/out"; then pass "set book 0: a search, no book move"
+else fail "set book 0: a search, no book move" "$(cat "$TMP/out")"; fi
+mkdir -p "$TMP/engines" "$TMP/elsewhere"
+cp "$LIB" "$TMP/engines/libponder-cb.so"
+cp "$ROOT/data/book/default.pbk" "$TMP/engines/mine.pbk"
+printf 'not a book\n' >"$TMP/engines/bad.pbk"
+(cd "$TMP/elsewhere" && "$HOST" "$TMP/engines/libponder-cb.so" --command "set bookfile mine.pbk" \
+    --command "set bookfile bad.pbk" --command "get bookfile" --position "$START") >"$TMP/out" 2>&1
+expect_grep "set bookfile NAME: the file beside the library" "^set bookfile mine.pbk -> 1 $TMP/engines/mine.pbk\$" "$TMP/out"
+expect_grep "set bookfile of a file that is not a book: refused with the reason" \
+    '^set bookfile bad.pbk -> 0 .*bad.pbk: offset 0: too short for a book' "$TMP/out"
+expect_grep "...and the book stays the one set before" "^get bookfile -> 1 $TMP/engines/mine.pbk\$" "$TMP/out"
+expect_grep "...which getmove plays from" '^book move [0-9]+-[0-9]+$' "$TMP/out"
 
 # games NAME REFEREE-OPTIONS HOST-OPTIONS: a short match of the host against ponder player; no
 # illegal move, no host fault, no answer later than a second past its time (the suite runs on
