@@ -42,6 +42,7 @@ enum {
     HUB_LINE_MAX = 1 << 16, /* longest input line (a long game's moves) */
     HUB_ARGS_MAX = 32,      /* arguments read per line; the rest are ignored */
     HUB_MAX_HASH_MB = 4096,
+    HUB_MAX_BOOK_MARGIN = 100, /* book-margin: hundredths of a man (the book variety) */
     HUB_MAX_THREADS = 64,
 };
 
@@ -73,6 +74,8 @@ typedef struct {
     Engine *engine;    /* made by init (or the first search), dropped by set-param */
     EngineOptions opt; /* the parameters */
     char egdb[1024];   /* egdb-path ("" none) */
+    const char *book_file; /* the book the environment names (cli_engine_book), or NULL for
+                              the built-in one; book=false turns either off */
     bool has_pos;      /* whether game holds a position */
     Game game;         /* the position to search, with its history */
     HubLevel level;
@@ -433,6 +436,10 @@ static void hub_hello(const Hub *h)
     hub_say("param name=hash value=%zu type=int min=1 max=%d", h->opt.hash_mb, HUB_MAX_HASH_MB);
     hub_say("param name=threads value=%d type=int min=1 max=%d", h->opt.threads, HUB_MAX_THREADS);
     hub_say("param name=egdb-path value=\"%s\" type=string", h->egdb);
+    hub_say("param name=book value=%s type=bool",
+            h->opt.book || h->opt.book_builtin ? "true" : "false");
+    hub_say("param name=book-margin value=%d type=int min=0 max=%d", h->opt.book_variety,
+            HUB_MAX_BOOK_MARGIN);
     hub_say("wait");
 }
 
@@ -462,6 +469,21 @@ static void hub_set_param(Hub *h, const HubLine *l)
             hub_error("egdb-path longer than %zu bytes", sizeof h->egdb - 1);
         else if (strcmp(value, h->egdb) != 0) {
             snprintf(h->egdb, sizeof h->egdb, "%s", value);
+            hub_engine_drop(h);
+        }
+    } else if (strcmp(name, "book") == 0) {
+        /* On: the book the environment names, else the built-in one. */
+        bool on = strcmp(value, "true") == 0;
+        if (!on && strcmp(value, "false") != 0)
+            hub_error("book=%.40s: expected true or false", value);
+        else if (on != (h->opt.book || h->opt.book_builtin)) {
+            h->opt.book = on ? h->book_file : NULL;
+            h->opt.book_builtin = on && !h->book_file;
+            hub_engine_drop(h);
+        }
+    } else if (strcmp(name, "book-margin") == 0) {
+        if (hub_number(name, value, 0, HUB_MAX_BOOK_MARGIN, &v) && (int)v != h->opt.book_variety) {
+            h->opt.book_variety = (int)v;
             hub_engine_drop(h);
         }
     }
@@ -669,6 +691,7 @@ static int cmd_hub(int argc, char **argv)
     h.opt.egdb_dir = h.egdb[0] ? h.egdb : NULL;
     static char book_path[CLI_PATH_MAX];
     cli_engine_book(&h.opt, book_path, sizeof book_path);
+    h.book_file = h.opt.book;
     static char line[HUB_LINE_MAX];
     bool go_on = true;
     while (go_on && fgets(line, sizeof line, stdin)) {
