@@ -209,11 +209,17 @@ static void print_summary(const MatchState *m)
     }
     print_causes(stdout, m);
     char t[4][32];
-    printf("Slowest answer: %s %s, %s %s (first answers, start-up included: %s, %s)\n", a,
-           run_format_seconds(m->max_reply[0], t[0], sizeof t[0]), b,
-           run_format_seconds(m->max_reply[1], t[1], sizeof t[1]),
-           run_format_seconds(m->max_first[0], t[2], sizeof t[2]),
-           run_format_seconds(m->max_first[1], t[3], sizeof t[3]));
+    int games = m->wdl.wins + m->wdl.draws + m->wdl.losses - m->read_back; /* timed ones */
+    if (m->read_back > 0)
+        printf("Read back by --resume: %d games (in the score and the clocks, not in the answer "
+               "times)\n",
+               m->read_back);
+    if (games > 0)
+        printf("Slowest answer: %s %s, %s %s (first answers, start-up included: %s, %s)\n", a,
+               run_format_seconds(m->max_reply[0], t[0], sizeof t[0]), b,
+               run_format_seconds(m->max_reply[1], t[1], sizeof t[1]),
+               run_format_seconds(m->max_first[0], t[2], sizeof t[2]),
+               run_format_seconds(m->max_first[1], t[3], sizeof t[3]));
     char tc[TC_TEXT_LEN], over[TC_TEXT_LEN + 16];
     tc_format(&m->tc, tc, sizeof tc);
     if (tc_is_clock(&m->tc)) {
@@ -222,17 +228,18 @@ static void print_summary(const MatchState *m)
                tc, a, least_clock(m, 0), b, least_clock(m, 1));
     } else
         snprintf(over, sizeof over, "%s s", tc);
-    printf("Answers over %s, saved by the margin: %s %ld of %ld, %s %ld of %ld\n", over, a,
-           m->late[0], m->replies[0], b, m->late[1], m->replies[1]);
-    int games = m->wdl.wins + m->wdl.draws + m->wdl.losses - m->read_back; /* timed ones */
-    if (m->read_back > 0)
-        printf("Read back by --resume: %d games (in the score, not in the answer times)\n",
-               m->read_back);
-    if (games > 0)
-        printf("Time a game (answers after the first): %s %.2f s, %s %.2f s; a move: %s %s, %s %s\n",
+    if (games > 0) {
+        printf("Answers over %s, saved by the margin: %s %ld of %ld, %s %ld of %ld\n", over, a,
+               m->late[0], m->replies[0], b, m->late[1], m->replies[1]);
+        printf("Time a game (answers after the first): %s %.2f s, %s %.2f s; a move: %s %s, %s "
+               "%s\n",
                a, m->spent[0] / games, b, m->spent[1] / games, a,
-               run_format_seconds(m->replies[0] ? m->spent[0] / m->replies[0] : 0, t[0], sizeof t[0]),
-               b, run_format_seconds(m->replies[1] ? m->spent[1] / m->replies[1] : 0, t[1], sizeof t[1]));
+               run_format_seconds(m->replies[0] ? m->spent[0] / m->replies[0] : 0, t[0],
+                                  sizeof t[0]),
+               b,
+               run_format_seconds(m->replies[1] ? m->spent[1] / m->replies[1] : 0, t[1],
+                                  sizeof t[1]));
+    }
     fflush(stdout);
 }
 
