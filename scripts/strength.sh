@@ -6,6 +6,9 @@
 #
 #   -r REF      the reference commit (default ce1f348, the engine before the network)
 #   -t SECONDS  per move for both sides (default 0.1)
+#   -n NODES    a fixed number of nodes a move for both sides instead of a time: the games do
+#               not depend on the machine's load (a change of search or evaluation measured
+#               without its change of speed); the referee then allows 10 s a move
 #   -g GAMES    games (default 312: every ballot twice, colours swapped)
 #   -s E0,E1,A,B  stop early by the GSPRT (passed to ponder match --sprt)
 #   -o DIR      where the PDN, the JSON result and the reference build go (default build/strength)
@@ -27,14 +30,16 @@ tm=0.1
 games=312
 sprt=
 out=build/strength
-while getopts r:t:g:s:o:h opt; do
+nodes=
+while getopts r:t:n:g:s:o:h opt; do
     case $opt in
     r) ref=$OPTARG ;;
     t) tm=$OPTARG ;;
+    n) nodes=$OPTARG ;;
     g) games=$OPTARG ;;
     s) sprt=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) sed -n '2,17p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,20p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -51,11 +56,19 @@ make -j2 ponder >&2
 
 export PONDER_EGDB=none
 tag=$(printf '%s' "$extra" | cksum | cut -d' ' -f1)
-name="$(git describe --always --dirty)-vs-$ref-${tm}s-${games}g${extra:+-x$tag}"
+if [ -n "$nodes" ]; then
+    limit="${nodes}n"
+    play="--nodes $nodes"
+    tm=10
+else
+    limit="${tm}s"
+    play="--time {time}"
+fi
+name="$(git describe --always --dirty)-vs-$ref-$limit-${games}g${extra:+-x$tag}"
 set -- --time "$tm" --games "$games" -j 2 --seed 1 --names "new,$ref" \
     --pdn "$out/$name.pdn" --json "$out/$name.json" --resume
 [ -n "$sprt" ] && set -- "$@" --sprt "$sprt"
-echo "strength: $(git rev-parse --short HEAD) ${extra:+($extra) }vs $ref, $games games at $tm s/move: $out/$name.pdn" >&2
+echo "strength: $(git rev-parse --short HEAD) ${extra:+($extra) }vs $ref, $games games, $limit a move: $out/$name.pdn" >&2
 ./ponder match "$@" \
-    "$PWD/ponder player --threads 1 --hash 64 --time {time} --fen {fen} $extra" \
-    "$(cd "$refdir" && pwd)/ponder player --threads 1 --hash 64 --time {time} --fen {fen}"
+    "$PWD/ponder player --threads 1 --hash 64 $play --fen {fen} $extra" \
+    "$(cd "$refdir" && pwd)/ponder player --threads 1 --hash 64 $play --fen {fen}"
