@@ -8,7 +8,8 @@
 #   -t SECONDS  per move for both sides (default 0.1)
 #   -n NODES    a fixed number of nodes a move for both sides instead of a time: the games do
 #               not depend on the machine's load (a change of search or evaluation measured
-#               without its change of speed); the referee then allows 10 s a move
+#               without its change of speed); the referee then allows 10 s a move. The
+#               reference needs `ponder player --nodes' (commit 8a7cbe8 and later)
 #   -g GAMES    games (default 312: every ballot twice, colours swapped)
 #   -s E0,E1,A,B  stop early by the GSPRT (passed to ponder match --sprt)
 #   -o DIR      where the PDN, the JSON result and the reference build go (default build/strength)
@@ -39,7 +40,7 @@ while getopts r:t:n:g:s:o:h opt; do
     g) games=$OPTARG ;;
     s) sprt=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) sed -n '2,20p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,21p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
