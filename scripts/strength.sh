@@ -2,7 +2,7 @@
 # strength.sh - plays this tree's engine against an older one built from git, the way every
 # strength figure in docs/ is measured.
 #
-#   scripts/strength.sh [-r REF] [-t SECONDS] [-g GAMES] [-s SPRT] [-o DIR] [-- NEW_ARGS...]
+#   scripts/strength.sh [-r REF] [-t SECONDS | -n NODES] [-g GAMES] [-s SPRT] [-o DIR] [-- NEW_ARGS...]
 #
 #   -r REF      the reference commit (default ce1f348, the engine before the network)
 #   -t SECONDS  per move for both sides (default 0.1)
@@ -40,7 +40,7 @@ while getopts r:t:n:g:s:o:h opt; do
     g) games=$OPTARG ;;
     s) sprt=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) sed -n '2,21p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,26p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
