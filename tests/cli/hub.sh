@@ -16,10 +16,11 @@ done
 START=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww
 
 # The opening book through its parameters: book=true plays the built-in book's move at once (a
-# 30 s search would not be done within the second waited); book=false searches (info lines).
+# 30 s search would not be done within the 3 s waited, which leave the sanitizer build on a
+# loaded machine time to make the engine); book=false searches (info lines).
 {
     printf 'hub\nset-param name=book value=true\ninit\npos pos=%s\nlevel move-time=30\ngo think\n' "$START"
-    sleep 1
+    sleep 3
     printf 'quit\n'
 } | "$PONDER" hub >"$TMP/out" 2>&1
 if grep -q '^done move=[0-9]*-[0-9]*$' "$TMP/out" && ! grep -q '^info' "$TMP/out"; then
@@ -27,7 +28,7 @@ if grep -q '^done move=[0-9]*-[0-9]*$' "$TMP/out" && ! grep -q '^info' "$TMP/out
 else fail "set-param book=true: the book's move at once" "$(tail -n 5 "$TMP/out")"; fi
 {
     printf 'hub\nset-param name=book value=false\ninit\npos pos=%s\nlevel depth=3\ngo think\n' "$START"
-    sleep 1
+    sleep 3
     printf 'quit\n'
 } | "$PONDER" hub >"$TMP/out" 2>&1
 if grep -q '^info depth=3 ' "$TMP/out" && grep -q '^done move=' "$TMP/out"; then
