@@ -83,7 +83,6 @@ bool net_shape_check(const NetShape *sh, char *err)
     return nnue_check_shape(sh->n1, sh->n2, sh->n3, sh->buckets, 1, "", err);
 }
 
-
 /* Uniform in [-bound, bound]. */
 static float uniform(uint64_t *x, double bound)
 {
