@@ -2,8 +2,10 @@
  * rng.h - the program's two pseudo-random generators, written once.
  *
  * splitmix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014)
- * makes the Zobrist keys, self-play's random choices and the seeds of matches and the tuner; its
- * output function alone (rng_mix64) spreads a number such as a seed or an index over 64 bits.
+ * makes the Zobrist keys, self-play's random choices, the book's choice among its moves, the
+ * trainer's initial weights and shuffles, and the seeds of matches and the tuner; its output
+ * function alone (rng_mix64) spreads a number such as a seed or an index over 64 bits, and its
+ * finaliser (rng_finalise64) picks the trainer's held-out games.
  * xorshift64 (Marsaglia, "Xorshift RNGs", 2003, the 13/7/17 triple) drives `player --random` and
  * the database speed test. Both are fixed forever: keys, games replayed from a seed and the bench
  * signature depend on their exact sequences.
