@@ -225,7 +225,7 @@ Book *book_load(const char *path, char *err)
     size_t len = 0;
     uint8_t *data = util_read_bytes(path, (size_t)1 << 31, &len, msg, sizeof msg);
     if (!data) {
-        snprintf(err, ERR_LEN, "cannot read %.100s: %s", path, msg);
+        snprintf(err, ERR_LEN, "cannot read %.60s: %.80s", path, msg);
         return NULL;
     }
     Book *bk = book_parse(data, len, path, err);

@@ -667,7 +667,7 @@ static int cb_bookfile(bool set, const char *rest, char *reply)
                                  CB_PATH_MAX - 1);
                         return 0;
                     }
-                    snprintf(path, sizeof path, "%s", beside);
+                    memcpy(path, beside, strlen(beside) + 1); /* fits: checked above */
                 }
             }
             if (!bk) {

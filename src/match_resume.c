@@ -18,10 +18,21 @@
 #include "util.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { RESUME_FILE_MAX = 1 << 30 }; /* largest PDN file read back (a million games or so) */
+
+/* A message into ERR (ERR_LEN bytes), cut at its end when a file name or a tag value makes it
+ * long: the file and the game come first, so what is cut is the least useful part. */
+__attribute__((format(printf, 2, 3))) static void say(char *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, ERR_LEN, fmt, ap);
+    va_end(ap);
+}
 
 /* The cause whose key (referee_cause_key) is KEY, or -1. */
 static int cause_of(const char *key)
@@ -40,7 +51,7 @@ static bool tag_is(const PdnGame *g, const char *name, const char *want, const c
     const char *v = pdn_tag(g, name);
     if (strcmp(v ? v : "", want) == 0)
         return true;
-    snprintf(err, ERR_LEN, "%.100s: game %ld (line %d): %s `%.60s', this run's `%.60s' (a file "
+    say(err, "%.100s: game %ld (line %d): %s `%.60s', this run's `%.60s' (a file "
              "of another run?)",
              path, number, g->line, name, v ? v : "", want);
     return false;
@@ -54,7 +65,7 @@ static bool clock_tag(const PdnGame *g, const char *name, double *out, const cha
     char msg[ERR_LEN];
     if (v && util_parse_double(v, -1e9, 1e9, out, msg, sizeof msg))
         return true;
-    snprintf(err, ERR_LEN, "%.200s: the game at line %d has no valid %s tag (%.100s)", path,
+    say(err, "%.60s: the game at line %d has no valid %s tag (%.100s)", path,
              g->line, name, v ? msg : "missing");
     return false;
 }
@@ -70,7 +81,7 @@ static int read_games(const char *text, const RunOptions *o, const Entrant *e, c
     Game *g = malloc(sizeof *g);
     int count = -1;
     if (!pg || !g) {
-        snprintf(err, ERR_LEN, "out of memory");
+        say(err, "out of memory");
         goto out;
     }
     char tc[TC_TEXT_LEN];
@@ -81,22 +92,21 @@ static int read_games(const char *text, const RunOptions *o, const Entrant *e, c
     int got, read = 0;
     while ((got = pdn_read_game(&rd, &RULES_ENGLISH, pg, &pe)) != 0) {
         if (got < 0) {
-            snprintf(err, ERR_LEN, "%.200s: line %d, column %d: %.200s", o->pdn, pe.line, pe.col,
+            say(err, "%.60s: line %d, column %d: %.60s", o->pdn, pe.line, pe.col,
                      pe.msg);
             goto out;
         }
         const char *round = pdn_tag(pg, "Round");
         long number;
         if (!round || !util_parse_long(round, 1, n, &number, msg, sizeof msg)) {
-            snprintf(err, ERR_LEN,
-                     "%.200s: the game at line %d has Round `%.40s', not a game number of this "
+            say(err, "%.60s: the game at line %d has Round `%.40s', not a game number of this "
                      "run (1-%d)",
                      o->pdn, pg->line, round ? round : "(none)", n);
             goto out;
         }
         const Fixture *f = &fx[number - 1];
         if (done[number - 1]) {
-            snprintf(err, ERR_LEN, "%.200s: game %ld is in the file twice (again at line %d)",
+            say(err, "%.60s: game %ld is in the file twice (again at line %d)",
                      o->pdn, number, pg->line);
             goto out;
         }
@@ -118,14 +128,14 @@ static int read_games(const char *text, const RunOptions *o, const Entrant *e, c
         else if (strcmp(pg->result, "1/2-1/2") == 0)
             r.winner = -1;
         else {
-            snprintf(err, ERR_LEN, "%.200s: game %ld (line %d) has no result", o->pdn, number,
+            say(err, "%.60s: game %ld (line %d) has no result", o->pdn, number,
                      pg->line);
             goto out;
         }
         const char *term = pdn_tag(pg, "Termination");
         int cause = term ? cause_of(term) : -1;
         if (cause < 0) {
-            snprintf(err, ERR_LEN, "%.200s: game %ld (line %d): Termination `%.40s' is not one "
+            say(err, "%.60s: game %ld (line %d): Termination `%.40s' is not one "
                      "the referee writes",
                      o->pdn, number, pg->line, term ? term : "(none)");
             goto out;
@@ -168,7 +178,7 @@ int run_read_back(const RunOptions *o, const Entrant *e, const Fixture *fx, int 
     if (!probe) {
         if (errno == ENOENT)
             return 0; /* nothing played yet: the run starts from its first game */
-        snprintf(err, ERR_LEN, "cannot read %.200s: %s", o->pdn, strerror(errno));
+        say(err, "cannot read %.60s: %s", o->pdn, strerror(errno));
         return -1;
     }
     fclose(probe);
@@ -178,7 +188,7 @@ int run_read_back(const RunOptions *o, const Entrant *e, const Fixture *fx, int 
     /* Fixture numbers are 1..n in order; the index of number k is k - 1 (checked). */
     for (int i = 0; i < n; i++)
         if (fx[i].number != i + 1) {
-            snprintf(err, ERR_LEN, "internal error: fixture %d is numbered %d", i + 1,
+            say(err, "internal error: fixture %d is numbered %d", i + 1,
                      fx[i].number);
             free(text);
             return -1;
