@@ -17,9 +17,11 @@
 #   6. gen2: 20,000 self-play games of g2a (10 shards);
 #   7. g3a: the shipped network, trained on gen0 1-4, gen1 1-5 and gen2 1-10 (4.5 M records).
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
-# is the committed file byte for byte as long as the search and the trainer are unchanged (the
-# bench signature with --eval classic, 4,522,123 nodes, tells the search is). The final step
-# copies it to data/nets/default.pnet; `make' then builds it in.
+# is the committed file byte for byte as long as the search and the trainer are those it was made
+# with: the search whose bench signature with --eval classic is 4,522,123 nodes (commit 2676ea7).
+# The search since (reverse futility pruning, classic signature 4,137,069) plays slightly
+# different self-play games, so this script now makes a network of the same recipe, not the same
+# bytes. The final step copies it to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
 W=${1:-build/net}

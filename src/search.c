@@ -18,8 +18,8 @@
  *
  * Selectivity, each part kept only where a match showed a gain (docs/engine.md has the figures,
  * and those of late move pruning, ProbCut, a threat extension at the horizon and a forced-move
- * extension, which lost and were removed): late move reductions, internal iterative reduction
- * and futility pruning.
+ * extension, which lost and were removed): late move reductions, internal iterative reduction,
+ * futility pruning and reverse futility pruning.
  *
  * The search proper is search_tree(); search_run() (search_egdb.c) puts the database policy for
  * the root in front of it.
@@ -49,6 +49,8 @@ enum {
     LMR_SCALE = 100,   /* reduction = log(depth) * log(moves) * LMR_SCALE / 100 */
     FUTILITY_DEPTH = 2, /* futility pruning at depth 1-FUTILITY_DEPTH */
     FUTILITY_MARGIN = 60, /* per ply of depth, hundredths of a man */
+    RFP_DEPTH = 3,     /* reverse futility pruning at depth 1-RFP_DEPTH */
+    RFP_MARGIN = 60,   /* per ply of depth, hundredths of a man */
     EVAL_CACHE_SIZE = 1 << 15, /* entries of a worker's evaluation cache (256 KB) */
 };
 
@@ -419,6 +421,15 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
         return loss_score(ply);
     if (tt_move >= n)
         tt_move = TT_NO_MOVE;
+
+    /* Step 6b. Reverse futility: near the horizon, a quiet position of a non-PV node whose
+     * static score beats beta by a margin per ply is not searched further (the side to move
+     * has a move, so the score is not a lost position's). */
+    if (!pv_node && depth <= RFP_DEPTH && !jumpers && !score_is_decisive(beta)) {
+        int e = evaluate(w, b);
+        if (e - RFP_MARGIN * depth >= beta)
+            return e;
+    }
 
     /* Step 7. Internal iterative reduction: a node the table knows nothing about at this depth
      * is probably not important enough for the full depth. */
