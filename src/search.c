@@ -425,10 +425,12 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     /* Step 6b. Reverse futility: near the horizon, a quiet position of a non-PV node whose
      * static score beats beta by a margin per ply is not searched further (the side to move
      * has a move, so the score is not a lost position's). */
-    if (!pv_node && depth <= RFP_DEPTH && !jumpers && !score_is_decisive(beta)) {
-        int e = evaluate(w, b);
-        if (e - RFP_MARGIN * depth >= beta)
-            return e;
+    int static_eval = 0;
+    bool have_eval = !pv_node && depth <= RFP_DEPTH && !jumpers;
+    if (have_eval) {
+        static_eval = evaluate(w, b);
+        if (!score_is_decisive(beta) && static_eval - RFP_MARGIN * depth >= beta)
+            return static_eval;
     }
 
     /* Step 7. Internal iterative reduction: a node the table knows nothing about at this depth
@@ -439,12 +441,11 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
 
     /* Step 8. Futility: near the horizon, quiet moves of a position far below alpha will not
      * bring it back (captures are forced in checkers, so a position without one has none). */
+    _Static_assert(FUTILITY_DEPTH <= RFP_DEPTH && RFP_DEPTH < IIR_DEPTH,
+                   "futility reuses step 6b's evaluation, taken before IIR can lower the depth");
     bool futile = false;
-    int static_eval = 0;
-    if (!pv_node && depth <= FUTILITY_DEPTH && !jumpers && !score_is_decisive(alpha)) {
-        static_eval = evaluate(w, b);
+    if (have_eval && depth <= FUTILITY_DEPTH && !score_is_decisive(alpha))
         futile = static_eval + FUTILITY_MARGIN * depth <= alpha;
-    }
 
     /* Step 9. Search every move: the first with the full window, the rest with a null window
      * first (reduced when they come late and are quiet), again with the full one only when they
