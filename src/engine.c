@@ -316,8 +316,6 @@ static bool book_answer(Engine *e, SearchResult *r)
     return true;
 }
 
-bool engine_has_book(const Engine *e) { return e->book != NULL; }
-
 void engine_free(Engine *e)
 {
     if (!e)

@@ -114,9 +114,6 @@ EngineJob engine_start(Engine *e, const Game *g, const SearchLimits *limits,
  * un-waited job (already waited for, never started, or another thread is waiting for it). */
 bool engine_wait(Engine *e, EngineJob job, SearchResult *out);
 
-/* Whether E plays from an opening book. */
-bool engine_has_book(const Engine *e);
-
 /* Ends JOB (0: whichever job is running) as soon as possible; its result is the best move of the
  * last finished iteration. Returns whether the job was running. Safe from any thread, including
  * the callbacks; a stop for a job that has ended does nothing (in particular to the next job). */
