@@ -22,6 +22,7 @@
 #include "eval.h"
 #include "nnue_hook.h"
 #include "ponder.h"
+#include "util.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -50,10 +51,14 @@ struct Engine {
     int egdb_pieces;
     char egdb_dir[ENGINE_PATH_MAX]; /* their directory ("": none) */
     Book *book;                  /* the opening book, or NULL */
+    char book_path[ENGINE_PATH_MAX]; /* its file ("": none, or the built-in book) */
+    bool book_builtin;           /* book is the built-in one */
     int book_variety;            /* EngineOptions.book_variety */
     uint64_t book_rng;           /* the book's random state (variety), guarded by lock */
     const NnueDriver *nnue;      /* the network's driver when net is set */
     void *net;                   /* the network evaluating, or NULL for the classic evaluation */
+    int eval;                    /* the evaluation asked for (ENGINE_EVAL_*) */
+    char net_path[ENGINE_PATH_MAX]; /* the network's file ("": the built-in one) */
     /* Jobs (guarded by lock, except what the search reads atomically). */
     pthread_mutex_t lock;
     EngineJob job;               /* the last job started (0: none yet) */
@@ -90,14 +95,14 @@ void engine_default_options(EngineOptions *opt)
     opt->eval = ENGINE_EVAL_DEFAULT;
     opt->net = NULL;
     opt->hash_mb = ENGINE_HASH_MB_DEFAULT;
-    opt->threads = 1;
+    opt->threads = ENGINE_THREADS_DEFAULT;
     opt->weights = NULL;
     /* No databases unless the caller names a directory (front ends: cli_engine_egdb()). */
     opt->egdb_dir = NULL;
     /* No book unless asked for (front ends: cli_engine_book()). */
     opt->book = NULL;
     opt->book_builtin = false;
-    opt->book_variety = 0;
+    opt->book_variety = ENGINE_BOOK_VARIETY_DEFAULT;
 }
 
 /* Writes PREFIX and then MSG into ERR, truncated to ERR_LEN bytes (MSG may be ERR's size). */
@@ -115,8 +120,9 @@ static void prefixed(char *err, const char *prefix, const char *msg)
 
 static bool set_hash(Engine *e, long mb, char *err)
 {
-    if (mb < 1 || mb > ENGINE_HASH_MB_MAX) {
-        snprintf(err, ERR_LEN, "hash size %ld MB is outside 1-%d", mb, ENGINE_HASH_MB_MAX);
+    if (mb < ENGINE_HASH_MB_MIN || mb > ENGINE_HASH_MB_MAX) {
+        snprintf(err, ERR_LEN, "hash size %ld MB is outside %d-%d", mb, ENGINE_HASH_MB_MIN,
+                 ENGINE_HASH_MB_MAX);
         return false;
     }
     if (e->hash_mb == (size_t)mb)
@@ -135,8 +141,9 @@ static bool set_hash(Engine *e, long mb, char *err)
 
 static bool set_threads(Engine *e, long n, char *err)
 {
-    if (n < 1 || n > ENGINE_THREADS_MAX) {
-        snprintf(err, ERR_LEN, "thread count %ld is outside 1-%d", n, ENGINE_THREADS_MAX);
+    if (n < ENGINE_THREADS_MIN || n > ENGINE_THREADS_MAX) {
+        snprintf(err, ERR_LEN, "thread count %ld is outside %d-%d", n, ENGINE_THREADS_MIN,
+                 ENGINE_THREADS_MAX);
         return false;
     }
     int old = e->nworkers;
@@ -228,6 +235,81 @@ static bool set_egdb(Engine *e, const char *dir, char *err)
     return true;
 }
 
+/* Chooses the evaluation EVAL (ENGINE_EVAL_*) with the network file PATH (none: the built-in
+ * network), as engine_new always did: the network when asked for, or by default when a file is
+ * given or one is built in; else the classic formula. A file given is read even when the formula
+ * is chosen, so that a bad one is refused now rather than when the network is chosen later. */
+static bool set_eval(Engine *e, int eval, const char *path, char *err)
+{
+    const NnueDriver *drv = atomic_load(&registered_nnue);
+    bool file = !is_none(path);
+    if (file && strlen(path) >= ENGINE_PATH_MAX) {
+        snprintf(err, ERR_LEN, "network file name longer than %d bytes", ENGINE_PATH_MAX - 1);
+        return false;
+    }
+    bool want = eval == ENGINE_EVAL_NET ||
+                (eval == ENGINE_EVAL_DEFAULT && (file || (drv && drv->has_default())));
+    if (want && !drv) {
+        snprintf(err, ERR_LEN, "the network evaluation is not built into this program");
+        return false;
+    }
+    void *net = NULL;
+    if ((want || file) && drv && !(net = drv->load(file ? path : NULL, err)))
+        return false;
+    if (net && !want) {
+        drv->free(net);
+        net = NULL;
+    }
+    if (e->net)
+        e->nnue->free(e->net);
+    e->net = net;
+    e->nnue = net ? drv : NULL;
+    e->eval = eval;
+    snprintf(e->net_path, sizeof e->net_path, "%s", file ? path : "");
+    return true;
+}
+
+/* Whether VALUE names the book compiled into the program. */
+static bool is_builtin(const char *value) { return value && strcmp(value, "builtin") == 0; }
+
+/* Plays from the book file PATH, from the built-in book when BUILTIN (none when the program has
+ * none, unless STRICT), or from no book (PATH none, BUILTIN false). The file is read now. */
+static bool set_book(Engine *e, const char *path, bool builtin, bool strict, char *err)
+{
+    bool file = !builtin && !is_none(path);
+    if (file && strlen(path) >= ENGINE_PATH_MAX) {
+        snprintf(err, ERR_LEN, "book file name longer than %d bytes", ENGINE_PATH_MAX - 1);
+        return false;
+    }
+    if (builtin && strict && book_default_size == 0) {
+        snprintf(err, ERR_LEN, "no book is built into this program");
+        return false;
+    }
+    Book *bk = NULL;
+    if (file)
+        bk = book_load(path, err);
+    else if (builtin && book_default_size > 0)
+        bk = book_parse(book_default_data, book_default_size, "the built-in book", err);
+    if ((file || (builtin && book_default_size > 0)) && !bk)
+        return false;
+    book_free(e->book);
+    e->book = bk;
+    e->book_builtin = builtin && bk;
+    snprintf(e->book_path, sizeof e->book_path, "%s", file ? path : "");
+    return true;
+}
+
+static bool set_book_variety(Engine *e, long n, char *err)
+{
+    if (n < ENGINE_BOOK_VARIETY_MIN || n > ENGINE_BOOK_VARIETY_MAX) {
+        snprintf(err, ERR_LEN, "book variety %ld is outside %d-%d", n, ENGINE_BOOK_VARIETY_MIN,
+                 ENGINE_BOOK_VARIETY_MAX);
+        return false;
+    }
+    e->book_variety = (int)n;
+    return true;
+}
+
 Engine *engine_new(const EngineOptions *opt, char *err)
 {
     ponder_init();
@@ -253,40 +335,16 @@ Engine *engine_new(const EngineOptions *opt, char *err)
     }
     atomic_init(&e->stop, false);
     weights_default(&e->weights);
-
-    /* The network: asked for, given as a file, or built in (then it is the default). */
-    const NnueDriver *drv = atomic_load(&registered_nnue);
-    bool net = opt->eval == ENGINE_EVAL_NET ||
-               (opt->eval == ENGINE_EVAL_DEFAULT &&
-                (opt->net || (drv && drv->has_default())));
-    if (net) {
-        if (!drv) {
-            snprintf(err, ERR_LEN, "the network evaluation is not built into this program");
-            engine_free(e);
-            return NULL;
-        }
-        if (!(e->net = drv->load(opt->net, err))) {
-            engine_free(e);
-            return NULL;
-        }
-        e->nnue = drv;
-    }
+    /* The parts, set as the options by name set them; the book is a file, or with book_builtin
+     * the one built in (book_default.c, from data/book/) when there is one. */
     if (!set_threads(e, opt->threads, err) || !set_weights(e, opt->weights, err) ||
-        !set_hash(e, (long)opt->hash_mb, err) || !set_egdb(e, opt->egdb_dir, err)) {
+        !set_eval(e, opt->eval, opt->net, err) || !set_hash(e, (long)opt->hash_mb, err) ||
+        !set_egdb(e, opt->egdb_dir, err) ||
+        !set_book(e, opt->book, !opt->book && opt->book_builtin, false, err) ||
+        !set_book_variety(e, opt->book_variety, err)) {
         engine_free(e);
         return NULL;
     }
-
-    /* The opening book: a file, or the one built in (book_default.c, from data/book/). */
-    if (opt->book)
-        e->book = book_load(opt->book, err);
-    else if (opt->book_builtin && book_default_size > 0)
-        e->book = book_parse(book_default_data, book_default_size, "the built-in book", err);
-    if ((opt->book || (opt->book_builtin && book_default_size > 0)) && !e->book) {
-        engine_free(e);
-        return NULL;
-    }
-    e->book_variety = opt->book_variety < 0 ? 0 : opt->book_variety;
     e->book_rng = (uint64_t)(uintptr_t)e ^ (uint64_t)(timeman_now() * 1e9);
     return e;
 }
@@ -520,17 +578,40 @@ const char *engine_database_warnings(const Engine *e)
 
 /* ---- options by name ---- */
 
-enum { OPT_HASH, OPT_THREADS, OPT_EGDB, OPT_WEIGHTS, OPT_NB };
+enum {
+    OPT_HASH,
+    OPT_THREADS,
+    OPT_WEIGHTS,
+    OPT_EVAL,
+    OPT_NET,
+    OPT_EGDB,
+    OPT_BOOK,
+    OPT_BOOK_VARIETY,
+    OPT_NB
+};
 
+/* The values of eval, in the order of ENGINE_EVAL_CLASSIC, ENGINE_EVAL_NET. */
+static const char *const eval_choices[] = {"classic", "net", NULL};
+
+/* In the order of opts.c's command-line options, which take the same values. */
 static const EngineOptionInfo option_table[OPT_NB] = {
-    [OPT_HASH] = {"hash", ENGINE_OPTION_INT, "64", 1, ENGINE_HASH_MB_MAX,
-                  "transposition table size in MB"},
-    [OPT_THREADS] = {"threads", ENGINE_OPTION_INT, "1", 1, ENGINE_THREADS_MAX,
-                     "search threads"},
-    [OPT_EGDB] = {"egdb", ENGINE_OPTION_PATH, "none", 0, 0,
-                  "endgame database directory (none: no databases)"},
-    [OPT_WEIGHTS] = {"weights", ENGINE_OPTION_PATH, "none", 0, 0,
+    [OPT_HASH] = {"hash", ENGINE_OPTION_INT, ENGINE_HASH_MB_DEFAULT, ENGINE_HASH_MB_MIN,
+                  ENGINE_HASH_MB_MAX, NULL, "transposition table size in MB"},
+    [OPT_THREADS] = {"threads", ENGINE_OPTION_INT, ENGINE_THREADS_DEFAULT, ENGINE_THREADS_MIN,
+                     ENGINE_THREADS_MAX, NULL, "search threads"},
+    [OPT_WEIGHTS] = {"weights", ENGINE_OPTION_STRING, 0, 0, 0, NULL,
                      "evaluation weights file (none: the built-in weights)"},
+    [OPT_EVAL] = {"eval", ENGINE_OPTION_CHOICE, 0, 0, 0, eval_choices,
+                  "classic (the formula) or net (the network)"},
+    [OPT_NET] = {"net", ENGINE_OPTION_STRING, 0, 0, 0, NULL,
+                 "network file (none: the built-in network)"},
+    [OPT_EGDB] = {"egdb", ENGINE_OPTION_STRING, 0, 0, 0, NULL,
+                  "endgame database directory (none: no databases)"},
+    [OPT_BOOK] = {"book", ENGINE_OPTION_STRING, 0, 0, 0, NULL,
+                  "opening book file (builtin: the built-in book; none: no book)"},
+    [OPT_BOOK_VARIETY] = {"book-variety", ENGINE_OPTION_INT, ENGINE_BOOK_VARIETY_DEFAULT,
+                          ENGINE_BOOK_VARIETY_MIN, ENGINE_BOOK_VARIETY_MAX, NULL,
+                          "any book move within N hundredths of a man of the best"},
 };
 
 const EngineOptionInfo *engine_option_list(int *count)
@@ -539,14 +620,88 @@ const EngineOptionInfo *engine_option_list(int *count)
     return option_table;
 }
 
+/* The index of option NAME, or -1 with the table's names in ERR. */
 static int option_find(const char *name, char *err)
 {
     for (int i = 0; i < OPT_NB; i++)
         if (name && strcmp(name, option_table[i].name) == 0)
             return i;
-    snprintf(err, ERR_LEN, "unknown engine option `%.60s' (known: hash, threads, egdb, weights)",
-             name ? name : "");
+    int n = snprintf(err, ERR_LEN, "unknown engine option `%.40s' (known:", name ? name : "");
+    for (int i = 0; i < OPT_NB && n > 0 && n < ERR_LEN; i++)
+        n += snprintf(err + n, ERR_LEN - (size_t)n, "%s %s", i ? "," : "", option_table[i].name);
+    if (n > 0 && n < ERR_LEN)
+        snprintf(err + n, ERR_LEN - (size_t)n, ")");
     return -1;
+}
+
+const EngineOptionInfo *engine_option_info(const char *name)
+{
+    char err[ERR_LEN];
+    int id = option_find(name, err);
+    return id < 0 ? NULL : &option_table[id];
+}
+
+void engine_option_default(const EngineOptionInfo *o, char *out, size_t size)
+{
+    const NnueDriver *drv = atomic_load(&registered_nnue);
+    if (o->type == ENGINE_OPTION_INT)
+        snprintf(out, size, "%ld", o->def);
+    else if (o->type == ENGINE_OPTION_CHOICE) /* eval: what ENGINE_EVAL_DEFAULT comes to */
+        snprintf(out, size, "%s", drv && drv->has_default() ? "net" : "classic");
+    else
+        snprintf(out, size, "none");
+}
+
+/* Reads VALUE for option O (engine_option_parse). */
+static bool option_parse(const EngineOptionInfo *o, const char *value, long *number, char *err)
+{
+    long n = 0;
+    if (!value) {
+        snprintf(err, ERR_LEN, "no value given");
+        return false;
+    }
+    switch (o->type) {
+    case ENGINE_OPTION_INT:
+        /* util_parse_long, but no blanks or '+' before the number either: a protocol's value
+         * is the number alone. */
+        if (!((*value >= '0' && *value <= '9') || *value == '-')) {
+            snprintf(err, ERR_LEN, "`%.40s' is not a whole number from %ld to %ld", value,
+                     o->min, o->max);
+            return false;
+        }
+        if (!util_parse_long(value, o->min, o->max, &n, err, ERR_LEN))
+            return false;
+        break;
+    case ENGINE_OPTION_CHOICE: {
+        int i = 0;
+        while (o->choices[i] && strcmp(value, o->choices[i]) != 0)
+            i++;
+        if (!o->choices[i]) {
+            int at = snprintf(err, ERR_LEN, "`%.40s' is not", value);
+            for (int j = 0; o->choices[j] && at > 0 && at < ERR_LEN; j++)
+                at += snprintf(err + at, ERR_LEN - (size_t)at, "%s `%s'",
+                               j == 0 ? "" : o->choices[j + 1] ? "," : " or", o->choices[j]);
+            return false;
+        }
+        n = i;
+        break;
+    }
+    case ENGINE_OPTION_STRING:
+        if (strlen(value) >= ENGINE_PATH_MAX) {
+            snprintf(err, ERR_LEN, "a name longer than %d bytes", ENGINE_PATH_MAX - 1);
+            return false;
+        }
+        break;
+    }
+    if (number)
+        *number = n;
+    return true;
+}
+
+bool engine_option_parse(const char *name, const char *value, long *number, char *err)
+{
+    int id = option_find(name, err);
+    return id >= 0 && option_parse(&option_table[id], value, number, err);
 }
 
 bool engine_option_set(Engine *e, const char *name, const char *value, char *err)
@@ -555,20 +710,12 @@ bool engine_option_set(Engine *e, const char *name, const char *value, char *err
     if (id < 0)
         return false;
     const EngineOptionInfo *o = &option_table[id];
-    if (!value) {
-        snprintf(err, ERR_LEN, "option %s needs a value", o->name);
+    char msg[ERR_LEN], prefix[32];
+    snprintf(prefix, sizeof prefix, "option %s: ", o->name);
+    long n;
+    if (!option_parse(o, value, &n, msg)) {
+        prefixed(err, prefix, msg);
         return false;
-    }
-    long n = 0;
-    if (o->type == ENGINE_OPTION_INT) {
-        char *end;
-        errno = 0;
-        n = strtol(value, &end, 10);
-        if (!(*value == '-' || (*value >= '0' && *value <= '9')) || end == value || *end || errno == ERANGE || n < o->min || n > o->max) {
-            snprintf(err, ERR_LEN, "option %s: `%.40s' is not a whole number in %ld-%ld",
-                     o->name, value, o->min, o->max);
-            return false;
-        }
     }
     pthread_mutex_lock(&e->lock);
     bool ok;
@@ -576,13 +723,17 @@ bool engine_option_set(Engine *e, const char *name, const char *value, char *err
         snprintf(err, ERR_LEN, "option %s cannot change during a search", o->name);
         ok = false;
     } else {
-        char msg[ERR_LEN], prefix[32];
-        snprintf(prefix, sizeof prefix, "option %s: ", o->name);
         switch (id) {
         case OPT_HASH: ok = set_hash(e, n, msg); break;
         case OPT_THREADS: ok = set_threads(e, n, msg); break;
+        case OPT_WEIGHTS: ok = set_weights(e, value, msg); break;
+        case OPT_EVAL:
+            ok = set_eval(e, n == 0 ? ENGINE_EVAL_CLASSIC : ENGINE_EVAL_NET, e->net_path, msg);
+            break;
+        case OPT_NET: ok = set_eval(e, e->eval, value, msg); break;
         case OPT_EGDB: ok = set_egdb(e, value, msg); break;
-        default: ok = set_weights(e, value, msg); break;
+        case OPT_BOOK: ok = set_book(e, value, is_builtin(value), true, msg); break;
+        default: ok = set_book_variety(e, n, msg); break;
         }
         if (!ok)
             prefixed(err, prefix, msg);
@@ -596,13 +747,21 @@ bool engine_option_get(const Engine *e, const char *name, char *out, size_t size
     int id = option_find(name, err);
     if (id < 0)
         return false;
-    int n;
+    /* A file or directory, or "none" when there is none. */
+    const char *path = NULL;
+    int n = 0;
     switch (id) {
     case OPT_HASH: n = snprintf(out, size, "%zu", e->hash_mb); break;
     case OPT_THREADS: n = snprintf(out, size, "%d", e->nworkers); break;
-    case OPT_EGDB: n = snprintf(out, size, "%s", e->egdb_dir[0] ? e->egdb_dir : "none"); break;
-    default: n = snprintf(out, size, "%s", e->weights_path[0] ? e->weights_path : "none"); break;
+    case OPT_WEIGHTS: path = e->weights_path; break;
+    case OPT_EVAL: n = snprintf(out, size, "%s", e->net ? "net" : "classic"); break;
+    case OPT_NET: path = e->net_path; break;
+    case OPT_EGDB: path = e->egdb_dir; break;
+    case OPT_BOOK: path = e->book_builtin ? "builtin" : e->book_path; break;
+    default: n = snprintf(out, size, "%d", e->book_variety); break;
     }
+    if (path)
+        n = snprintf(out, size, "%s", path[0] ? path : "none");
     if (n < 0 || (size_t)n >= size) {
         snprintf(err, ERR_LEN, "option %s: its value does not fit in %zu bytes", name, size);
         return false;

@@ -36,12 +36,18 @@ enum {
  * - The table is indexed by the low 32 bits of the key times the bucket count (tt.c), so it can
  *   address at most 2^32 buckets of 32 bytes, 128 GB; 64 GB leaves that margin and is more than
  *   any machine this runs on has to give.
- * - Search threads are the workers search_run() starts from a fixed array (SEARCH_MAX_THREADS). */
+ * - Search threads are the workers search_run() starts from a fixed array (SEARCH_MAX_THREADS).
+ * - The book variety is in hundredths of a man: 10000, a hundred men, already takes every book
+ *   move. */
 enum {
     ENGINE_HASH_MB_MIN = 1,
     ENGINE_HASH_MB_MAX = 65536,
     ENGINE_THREADS_MIN = 1,
     ENGINE_THREADS_MAX = SEARCH_MAX_THREADS,
+    ENGINE_THREADS_DEFAULT = 1,
+    ENGINE_BOOK_VARIETY_MIN = 0,
+    ENGINE_BOOK_VARIETY_MAX = 10000,
+    ENGINE_BOOK_VARIETY_DEFAULT = 0, /* the book's best move */
 };
 
 typedef struct Engine Engine;
@@ -58,8 +64,8 @@ enum {
 };
 
 typedef struct {
-    size_t hash_mb;          /* transposition table size in MB (default 64) */
-    int threads;             /* search threads, Lazy SMP (default 1) */
+    size_t hash_mb;          /* transposition table size in MB (ENGINE_HASH_MB_*) */
+    int threads;             /* search threads, Lazy SMP (ENGINE_THREADS_*) */
     const char *weights;     /* evaluation weights file, or NULL for the built-in weights */
     int eval;                /* ENGINE_EVAL_*: which evaluation the search uses */
     const char *net;         /* network file, or NULL for the built-in network */
@@ -70,7 +76,8 @@ typedef struct {
                                 if there is one (front ends: cli_engine_book()); the default
                                 is no book */
     int book_variety;        /* 0: the book's best move; N: at random among the moves within
-                                N hundredths of a man of the best, the better more often */
+                                N hundredths of a man of the best, the better more often
+                                (ENGINE_BOOK_VARIETY_*) */
 } EngineOptions;
 
 /* Called once when a job started by engine_start() has ended, from the search thread, with its
@@ -85,8 +92,8 @@ bool engine_eval_parse(const char *text, int *eval);
  * ends compute the default directory with cli_engine_egdb()). */
 void engine_default_options(EngineOptions *opt);
 
-/* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): a size outside its limits, no
- * memory for the table, an unreadable or malformed weights or network file, a network asked for
+/* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): a size, thread count or book
+ * variety outside its limits, no memory for the table, an unreadable or malformed weights or network file, a network asked for
  * when none is built in, unreadable databases. Fills the library's tables first (ponder_init),
  * so it needs no other set-up. */
 Engine *engine_new(const EngineOptions *opt, char *err);
@@ -148,29 +155,59 @@ bool engine_uses_net(const Engine *e);
 /* The static evaluation of B from the side to move's point of view (for tests and tools). */
 int engine_evaluate(const Engine *e, const Board *b);
 
-/* ---- options by name ---- */
+/* ---- options by name ----
+ *
+ * The table (engine_option_list) holds every option of EngineOptions a protocol may set, with
+ * the limits above: hash, threads (INT), weights (STRING), eval (CHOICE: classic, net), net,
+ * egdb, book (STRING), book-variety (INT). A STRING names a file or directory; "none" (or "")
+ * is none: the built-in weights, the built-in network, no databases, no book; book also takes
+ * "builtin", the book compiled into the program. A protocol whose own names differ (Hub's
+ * book-margin, CheckerBoard's hashsize) reads its values with engine_option_parse under the
+ * engine's name, so every front end takes the same values and words a bad one alike. */
 
 typedef enum {
-    ENGINE_OPTION_INT,    /* a whole number between min and max */
-    ENGINE_OPTION_PATH,   /* a file or directory; "" or "none": none (the built-in default) */
+    ENGINE_OPTION_INT,    /* a whole number from min to max, in decimal */
+    ENGINE_OPTION_STRING, /* a file or directory name, or a keyword (see above) */
+    ENGINE_OPTION_CHOICE, /* one of choices */
 } EngineOptionType;
 
 typedef struct {
-    const char *name;         /* "hash", "threads", "egdb", "weights" */
+    const char *name;            /* "hash", "threads", "weights", "eval", ... */
     EngineOptionType type;
-    const char *def;          /* the default, as text */
-    long min, max;            /* ENGINE_OPTION_INT: the accepted range */
-    const char *help;         /* one line for a protocol's option list */
+    long def, min, max;          /* INT: the default and the accepted range */
+    const char *const *choices;  /* CHOICE: the values, NULL after the last */
+    const char *help;            /* one line for a protocol's option list */
 } EngineOptionInfo;
 
 /* The options engine_option_set knows, in a fixed order; *COUNT gets their number. */
 const EngineOptionInfo *engine_option_list(int *count);
 
+/* The option called NAME, or NULL when there is none. */
+const EngineOptionInfo *engine_option_info(const char *name);
+
+/* Writes option O's default (what engine_default_options gives) as text into OUT (SIZE bytes,
+ * truncated): an INT's number, "none" for a STRING, for eval "net" when the program has a
+ * network built in (nnue_hook.h) and "classic" otherwise. */
+void engine_option_default(const EngineOptionInfo *o, char *out, size_t size);
+
+/* Reads VALUE as option NAME's value, as engine_option_set does before it applies one, but
+ * without an engine: for a protocol that keeps its settings until it makes the engine. An INT
+ * must be all decimal digits (a leading '-' allowed), within its limits; a CHOICE one of its
+ * values; a STRING shorter than ENGINE_PATH_MAX. *NUMBER (may be NULL) gets an INT's value or a
+ * CHOICE's index. Returns false with the reason in ERR (ERR_LEN bytes): for a known NAME the
+ * reason alone ("`16.7' is not a whole number from 1 to 65536"), for the caller to put after
+ * the name it knows the option by; for an unknown one "unknown engine option `NAME' (known:
+ * ...)", the table's names. */
+bool engine_option_parse(const char *name, const char *value, long *number, char *err);
+
 /* Sets option NAME of E to VALUE (text, as a protocol sends it). Returns false with the reason in
- * ERR (ERR_LEN bytes), E unchanged, when NAME is unknown, VALUE is not valid for it (not a whole
- * number, out of range, a file that cannot be read, no memory for the table), or a job is un-waited. */
+ * ERR (ERR_LEN bytes; "option NAME: " and engine_option_parse's reason, or what applying it
+ * met), E unchanged, when NAME is unknown, VALUE is not valid for it, a file cannot be read or
+ * is damaged, there is no memory for the table, the network or the book asked for is not built
+ * in, or a job is un-waited. */
 bool engine_option_set(Engine *e, const char *name, const char *value, char *err);
 
-/* Writes option NAME's current value of E as text into OUT (SIZE bytes). Returns false with the
- * reason in ERR when NAME is unknown or the value does not fit. */
+/* Writes option NAME's current value of E as text into OUT (SIZE bytes): what engine_option_set
+ * takes back to the same effect (eval: the evaluation in use, "classic" or "net"). Returns false
+ * with the reason in ERR when NAME is unknown or the value does not fit. */
 bool engine_option_get(const Engine *e, const char *name, char *out, size_t size, char *err);

@@ -163,7 +163,8 @@ static bool engine_option(Opts *p, int code, const char *value)
         eo->book_builtin = false;
         return true;
     case CODE_BOOK_VARIETY:
-        if (!cli_long("--book-variety", value, 0, 10000, &n))
+        if (!cli_long("--book-variety", value, ENGINE_BOOK_VARIETY_MIN, ENGINE_BOOK_VARIETY_MAX,
+                      &n))
             return false;
         eo->book_variety = (int)n;
         return true;

@@ -2,15 +2,23 @@
  * test_engine.c - the engine facade's jobs and options: a job started with engine_start runs
  * while the caller goes on, engine_wait gives its result, a stop for a job is never lost (not
  * even when it comes before the search has begun) and never reaches the next job, a ponder search
- * runs unlimited until engine_ponderhit and then within its time counted from the hit, and options
- * are listed, read and set by name with bad names and values refused.
+ * runs unlimited until engine_ponderhit and then within its time counted from the hit, and every
+ * option of the table is listed with the limits engine.h exports, set, read back, and refused
+ * out of range or unreadable with a message naming the limit or the file.
  */
+#include "book.h"
 #include "check.h"
+#include "egdb.h"
+#include "egdb_build.h"
+#include "egdb_hook.h"
 #include "engine.h"
+#include "nnue.h"
+#include "nnue_hook.h"
 #include "notation.h"
 
 #include <stdatomic.h>
 #include <time.h>
+#include <unistd.h>
 
 static Game game; /* large: keep it off the stack */
 
@@ -224,72 +232,245 @@ static void test_clock(void)
 static void get(Engine *e, const char *name, char *out)
 {
     char err[ERR_LEN];
-    if (!engine_option_get(e, name, out, 64, err)) {
+    if (!engine_option_get(e, name, out, ENGINE_PATH_MAX, err)) {
         printf("  %s: %s\n", name, err);
         out[0] = '\0';
     }
 }
 
+/* Sets NAME to VALUE and reads it back: WANT (NULL: VALUE). */
+static bool set_get(Engine *e, const char *name, const char *value, const char *want)
+{
+    char err[ERR_LEN], v[ENGINE_PATH_MAX];
+    if (!engine_option_set(e, name, value, err)) {
+        printf("  set %s %s: %s\n", name, value, err);
+        return false;
+    }
+    get(e, name, v);
+    if (strcmp(v, want ? want : value) != 0) {
+        printf("  set %s %s: reads back `%s'\n", name, value, v);
+        return false;
+    }
+    return true;
+}
+
+/* NAME=VALUE is refused with a message naming the option and holding each of WANT (NULL-ended),
+ * and the option keeps its value. */
+static bool refused(Engine *e, const char *name, const char *value, const char *const *want)
+{
+    char err[ERR_LEN] = "", before[ENGINE_PATH_MAX], after[ENGINE_PATH_MAX], prefix[48];
+    get(e, name, before);
+    bool ok = !engine_option_set(e, name, value, err);
+    snprintf(prefix, sizeof prefix, "option %s: ", name);
+    ok = ok && strncmp(err, prefix, strlen(prefix)) == 0;
+    for (int i = 0; want && want[i]; i++)
+        ok = ok && strstr(err, want[i]) != NULL;
+    get(e, name, after);
+    ok = ok && strcmp(before, after) == 0;
+    if (!ok)
+        printf("  %s=%s: `%s' (before %s, after %s)\n", name, value ? value : "(null)", err,
+               before, after);
+    return ok;
+}
+
+/* The table: every option of EngineOptions, its limits the ones engine.h exports, and a new
+ * engine reads back the defaults. */
+static void test_option_table(void)
+{
+    int n;
+    const EngineOptionInfo *list = engine_option_list(&n);
+    static const char *const names[] = {"hash", "threads",  "weights", "eval",
+                                        "net",  "egdb",     "book",    "book-variety"};
+    CHECK(n == (int)(sizeof names / sizeof *names));
+    for (int i = 0; i < n && i < (int)(sizeof names / sizeof *names); i++) {
+        CHECK_STR(list[i].name, names[i]);
+        CHECK(engine_option_info(names[i]) == &list[i]);
+        CHECK(list[i].help && list[i].help[0]);
+    }
+    CHECK(engine_option_info("Hash") == NULL && engine_option_info(NULL) == NULL);
+    const EngineOptionInfo *o = engine_option_info("hash");
+    CHECK(o && o->type == ENGINE_OPTION_INT && o->min == ENGINE_HASH_MB_MIN &&
+          o->max == ENGINE_HASH_MB_MAX && o->def == ENGINE_HASH_MB_DEFAULT);
+    o = engine_option_info("threads");
+    CHECK(o && o->type == ENGINE_OPTION_INT && o->min == ENGINE_THREADS_MIN &&
+          o->max == ENGINE_THREADS_MAX && o->def == ENGINE_THREADS_DEFAULT);
+    o = engine_option_info("book-variety");
+    CHECK(o && o->type == ENGINE_OPTION_INT && o->min == ENGINE_BOOK_VARIETY_MIN &&
+          o->max == ENGINE_BOOK_VARIETY_MAX && o->def == ENGINE_BOOK_VARIETY_DEFAULT);
+    o = engine_option_info("eval");
+    CHECK(o && o->type == ENGINE_OPTION_CHOICE && strcmp(o->choices[0], "classic") == 0 &&
+          strcmp(o->choices[1], "net") == 0 && o->choices[2] == NULL);
+    CHECK(engine_option_info("book")->type == ENGINE_OPTION_STRING);
+
+    /* engine_default_options as engine_option_default words it. */
+    EngineOptions opt;
+    engine_default_options(&opt);
+    char err[ERR_LEN], v[ENGINE_PATH_MAX], def[ENGINE_PATH_MAX];
+    Engine *e = engine_new(&opt, err);
+    CHECK(e != NULL);
+    if (!e)
+        return;
+    for (int i = 0; i < n; i++) {
+        get(e, list[i].name, v);
+        engine_option_default(&list[i], def, sizeof def);
+        if (strcmp(v, def) != 0) {
+            printf("  %s: %s, default %s\n", list[i].name, v, def);
+            CHECK(false);
+        }
+    }
+    engine_free(e);
+
+    /* engine_new refuses what the options by name refuse. */
+    opt.book_variety = ENGINE_BOOK_VARIETY_MAX + 1;
+    CHECK(engine_new(&opt, err) == NULL && strstr(err, "book variety 10001 is outside 0-10000"));
+
+    /* engine_option_parse: the reason alone, for a protocol to name the option its own way. */
+    long num = -1;
+    CHECK(!engine_option_parse("hash", "16.7", &num, err) && num == -1);
+    CHECK_STR(err, "`16.7' is not a whole number from 1 to 65536");
+    CHECK(!engine_option_parse("threads", "257", &num, err));
+    CHECK_STR(err, "`257' is not a whole number from 1 to 256");
+    CHECK(!engine_option_parse("eval", "nett", &num, err));
+    CHECK_STR(err, "`nett' is not `classic' or `net'");
+    CHECK(engine_option_parse("eval", "net", &num, err) && num == 1);
+    CHECK(engine_option_parse("book-variety", "100", &num, err) && num == 100);
+    CHECK(engine_option_parse("book", "x.pbk", NULL, err));
+    CHECK(!engine_option_parse("hash", NULL, &num, err));
+    CHECK(!engine_option_parse("hashsize", "16", &num, err));
+    CHECK_STR(err, "unknown engine option `hashsize' (known: hash, threads, weights, eval, net, "
+                   "egdb, book, book-variety)");
+}
+
 static void test_options(void)
 {
+    /* The program's drivers, as main.c registers them: a network and databases by name. */
+    nnue_hook_register(&nnue_driver);
+    egdb_hook_register(&egdb_driver);
     Engine *e = new_engine(1);
     if (!e)
         return;
+    char v[ENGINE_PATH_MAX], err[ERR_LEN];
+
+    /* hash */
+    get(e, "hash", v);
+    CHECK_STR(v, "8");
+    CHECK(set_get(e, "hash", "16", NULL));
+    CHECK(set_get(e, "hash", "1", NULL));
+    CHECK(set_get(e, "hash", "16", NULL));
+    static const char *const bad_hash[] = {"0",  "-5", "abc", "16MB", "16.7", "",
+                                           " 16", "+16", "99999999999999999999999"};
+    static const char *const hash_limits[] = {"from 1 to 65536", NULL};
+    for (size_t i = 0; i < sizeof bad_hash / sizeof *bad_hash; i++)
+        CHECK(refused(e, "hash", bad_hash[i], hash_limits));
+    CHECK(refused(e, "hash", "65537", hash_limits));
+    static const char *const no_value[] = {"no value", NULL};
+    CHECK(refused(e, "hash", NULL, no_value));
+
+    /* threads */
+    CHECK(set_get(e, "threads", "3", NULL));
+    static const char *const thread_limits[] = {"from 1 to 256", NULL};
+    CHECK(refused(e, "threads", "0", thread_limits));
+    CHECK(refused(e, "threads", "257", thread_limits));
+
+    /* weights: a file (the evaluation changes), none (the built-in ones) */
+    Board start;
+    board_start(&start);
+    start.pieces[WHITE] &= ~(1u << 21); /* a man short: the weights show */
+    start.key = board_compute_key(&start);
+    CHECK(set_get(e, "eval", "classic", NULL));
+    int built_in = engine_evaluate(e, &start);
+    CHECK(set_get(e, "weights", "data/weights/v0.txt", NULL));
+    CHECK(engine_evaluate(e, &start) != built_in);
+    static const char *const missing_weights[] = {"/nonexistent/w.txt", NULL};
+    CHECK(refused(e, "weights", "/nonexistent/w.txt", missing_weights));
+    CHECK(set_get(e, "weights", "none", NULL));
+    CHECK(engine_evaluate(e, &start) == built_in);
+
+    /* eval and net: the built-in network (if the program has one), or a file */
+    static const char *const eval_values[] = {"`nett' is not `classic' or `net'", NULL};
+    CHECK(refused(e, "eval", "nett", eval_values));
+    bool net = engine_option_set(e, "eval", "net", err);
+    CHECK(net == nnue_has_default());
+    if (!net)
+        CHECK(strstr(err, "no network is built in") != NULL);
+    CHECK(engine_uses_net(e) == net);
+    get(e, "net", v);
+    CHECK_STR(v, "none");
+    CHECK(set_get(e, "eval", "classic", NULL));
+    CHECK(set_get(e, "net", "data/nets/default.pnet", NULL));
+    CHECK(!engine_uses_net(e)); /* read and checked, but eval is classic */
+    get(e, "eval", v);
+    CHECK_STR(v, "classic");
+    CHECK(set_get(e, "eval", "net", NULL));
+    CHECK(engine_uses_net(e) && engine_evaluate(e, &start) != built_in);
+    static const char *const missing_net[] = {"/nonexistent/n.pnet", NULL};
+    CHECK(refused(e, "net", "/nonexistent/n.pnet", missing_net));
+    CHECK(engine_uses_net(e));
+    CHECK(set_get(e, "eval", "classic", NULL));
+    CHECK(!engine_uses_net(e) && engine_evaluate(e, &start) == built_in);
+
+    /* egdb: a directory of databases, or none */
+    char dir[96], cmd[160];
+    snprintf(dir, sizeof dir, "%s/ponder-engine-test-%d",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
+    EgdbBuildOptions build = {dir, 2, 1, true};
+    CHECK(egdb_build(&build, NULL, NULL, err));
+    CHECK(set_get(e, "egdb", dir, NULL));
+    CHECK(engine_database_pieces(e) == 2);
+    static const char *const missing_dir[] = {"/nonexistent/egdb", NULL};
+    CHECK(refused(e, "egdb", "/nonexistent/egdb", missing_dir));
+    CHECK(engine_database_pieces(e) == 2);
+    CHECK(set_get(e, "egdb", "none", NULL));
+    CHECK(engine_database_pieces(e) == 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0);
+
+    /* book and book-variety: a file plays its move, none searches */
+    game_init(&game, &RULES_ENGLISH, NULL);
+    SearchLimits two = {.depth = 2};
+    CHECK(set_get(e, "book", "data/book/default.pbk", NULL));
+    SearchResult r = engine_search(e, &game, &two, NULL, NULL);
+    CHECK(r.has_move && r.book);
+    CHECK(set_get(e, "book-variety", "30", NULL));
+    CHECK(set_get(e, "book-variety", "10000", NULL));
+    static const char *const variety_limits[] = {"from 0 to 10000", NULL};
+    CHECK(refused(e, "book-variety", "10001", variety_limits));
+    CHECK(refused(e, "book-variety", "-1", variety_limits));
+    static const char *const missing_book[] = {"/nonexistent/b.pbk", NULL};
+    CHECK(refused(e, "book", "/nonexistent/b.pbk", missing_book));
+    CHECK(set_get(e, "book", "none", NULL));
+    r = engine_search(e, &game, &two, NULL, NULL);
+    CHECK(r.has_move && !r.book);
+    /* The built-in book: this test program has none, ponder has one. */
+    bool builtin = engine_option_set(e, "book", "builtin", err);
+    CHECK(builtin == (book_default_size > 0));
+    if (!builtin)
+        CHECK_STR(err, "option book: no book is built into this program");
+    CHECK(set_get(e, "book", "", "none"));
+
+    /* Every value read back sets the same. */
     int n;
     const EngineOptionInfo *list = engine_option_list(&n);
-    CHECK(n == 4);
-    bool hash_listed = false;
-    for (int i = 0; i < n; i++)
-        if (strcmp(list[i].name, "hash") == 0)
-            hash_listed = list[i].type == ENGINE_OPTION_INT && list[i].min == 1 &&
-                          list[i].max == ENGINE_HASH_MB_MAX && strcmp(list[i].def, "64") == 0;
-    CHECK(hash_listed);
-
-    char v[64], err[ERR_LEN];
-    get(e, "hash", v);
-    CHECK(strcmp(v, "8") == 0);
-    CHECK(engine_option_set(e, "hash", "16", err));
-    get(e, "hash", v);
-    CHECK(strcmp(v, "16") == 0);
-    CHECK(engine_option_set(e, "threads", "3", err));
-    get(e, "threads", v);
-    CHECK(strcmp(v, "3") == 0);
-    get(e, "weights", v);
-    CHECK(strcmp(v, "none") == 0);
-
-    /* Bad values: refused with the option named, nothing changed. */
-    static const char *const bad_hash[] = {"0", "-5", "65537", "abc", "16MB", "", " 16",
-                                           "99999999999999999999999"};
-    for (size_t i = 0; i < sizeof bad_hash / sizeof *bad_hash; i++) {
-        err[0] = '\0';
-        CHECK(!engine_option_set(e, "hash", bad_hash[i], err));
-        CHECK(strstr(err, "hash") != NULL);
+    for (int i = 0; i < n; i++) {
+        get(e, list[i].name, v);
+        CHECK(set_get(e, list[i].name, v, NULL));
     }
-    CHECK(!engine_option_set(e, "threads", "257", err));
-    CHECK(!engine_option_set(e, "hash", NULL, err));
-    get(e, "hash", v);
-    CHECK(strcmp(v, "16") == 0);
-    CHECK(!engine_option_set(e, "weights", "/nonexistent/w.txt", err));
-    CHECK(strstr(err, "weights") != NULL);
-    get(e, "weights", v);
-    CHECK(strcmp(v, "none") == 0);
 
-    /* Bad names. */
+    /* Bad names: the table's names listed. */
     CHECK(!engine_option_set(e, "hashh", "16", err));
-    CHECK(strstr(err, "unknown") != NULL && strstr(err, "hashh") != NULL);
+    CHECK_STR(err, "unknown engine option `hashh' (known: hash, threads, weights, eval, net, "
+                   "egdb, book, book-variety)");
     CHECK(!engine_option_set(e, "", "16", err));
     CHECK(!engine_option_get(e, "Hash", v, sizeof v, err));
     char tiny[2];
     CHECK(!engine_option_get(e, "hash", tiny, sizeof tiny, err));
 
     /* Not during a search. */
-    game_init(&game, &RULES_ENGLISH, NULL);
     SearchLimits inf = {.infinite = true};
     EngineJob job = engine_start(e, &game, &inf, NULL, NULL, NULL, err);
     CHECK(!engine_option_set(e, "hash", "32", err));
     CHECK(strstr(err, "during a search") != NULL);
     engine_stop(e, job);
-    SearchResult r;
     CHECK(engine_wait(e, job, &r));
     CHECK(r.has_move);
     /* The engine still searches after its options changed (3 threads, 16 MB). */
@@ -297,6 +478,8 @@ static void test_options(void)
     r = engine_search(e, &game, &lim, NULL, NULL);
     CHECK(r.has_move && r.info.depth == 6);
     engine_free(e);
+    nnue_hook_register(NULL);
+    egdb_hook_register(NULL);
 }
 
 /* engine_free stops and waits for a job still running. */
@@ -321,6 +504,7 @@ int main(void)
     RUN("engine", test_stale_stop);
     RUN("engine", test_ponderhit);
     RUN("engine", test_clock);
+    RUN("engine", test_option_table);
     RUN("engine", test_options);
     RUN("engine", test_free_while_running);
     return check_total_failed ? 1 : 0;
