@@ -30,6 +30,7 @@
 #include "game.h"
 #include "notation.h"
 #include "opts.h"
+#include "util.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -41,9 +42,6 @@
 enum {
     HUB_LINE_MAX = 1 << 16, /* longest input line (a long game's moves) */
     HUB_ARGS_MAX = 32,      /* arguments read per line; the rest are ignored */
-    HUB_MAX_HASH_MB = 4096,
-    HUB_MAX_BOOK_MARGIN = 100, /* book-margin: hundredths of a man (the book variety) */
-    HUB_MAX_THREADS = 64,
 };
 
 typedef struct {
@@ -73,7 +71,7 @@ typedef struct {
 typedef struct {
     Engine *engine;    /* made by init (or the first search), dropped by set-param */
     EngineOptions opt; /* the parameters */
-    char egdb[1024];   /* egdb-path ("" none) */
+    char egdb[ENGINE_PATH_MAX]; /* egdb-path ("" none) */
     const char *book_file; /* the book the environment names (cli_engine_book), or NULL for
                               the built-in one; book=false turns either off */
     bool has_pos;      /* whether game holds a position */
@@ -183,15 +181,43 @@ static const char *hub_arg(const HubLine *l, const char *name)
     return NULL;
 }
 
+/* Reads argument NAME's TEXT as a real number from MIN to MAX into *OUT; false after an error
+ * line. */
 static bool hub_number(const char *name, const char *text, double min, double max, double *out)
 {
-    char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end || !(v >= min && v <= max)) {
-        hub_error("%s=%.40s: expected a number from %g to %g", name, text, min, max);
+    char msg[ERR_LEN];
+    if (!util_parse_double(text, min, max, out, msg, sizeof msg)) {
+        hub_error("%s: %s", name, msg);
         return false;
     }
-    *out = v;
+    return true;
+}
+
+/* The same for a whole number: the digits alone (a leading '-' allowed), no blank, sign or
+ * fraction (util_parse_long lets strtol skip blanks and take '+'). */
+static bool hub_whole(const char *name, const char *text, long min, long max, long *out)
+{
+    char msg[ERR_LEN];
+    if (!((*text >= '0' && *text <= '9') || *text == '-')) {
+        hub_error("%s: `%.40s' is not a whole number from %ld to %ld", name, text, min, max);
+        return false;
+    }
+    if (!util_parse_long(text, min, max, out, msg, sizeof msg)) {
+        hub_error("%s: %s", name, msg);
+        return false;
+    }
+    return true;
+}
+
+/* Reads argument NAME's TEXT as the engine option OPTION (engine_option_parse: its limits, its
+ * checks) into *OUT (a whole number's value; may be NULL); false after an error line. */
+static bool hub_option(const char *name, const char *option, const char *text, long *out)
+{
+    char msg[ERR_LEN];
+    if (!engine_option_parse(option, text, out, msg)) {
+        hub_error("%s: %s", name, msg);
+        return false;
+    }
     return true;
 }
 
@@ -234,7 +260,16 @@ static bool hub_read_pos(const char *text, Board *b, char *err, size_t size)
             return false;
         }
     }
-    return board_valid(b, err);
+    if (!board_valid(b, err))
+        return false;
+    /* A man on its crowning row: refused as every program refuses it (board_reachable), its
+     * square and colour named in the standard numbering. */
+    char why[ERR_LEN];
+    if (!board_reachable(b, why)) {
+        snprintf(err, size, "pos, in the standard numbering: %s", why);
+        return false;
+    }
+    return true;
 }
 
 /* Writes M as a Hub move: `a-b', or `axb' then `xc' per piece taken, ascending. */
@@ -431,18 +466,27 @@ static void hub_engine_go(Hub *h, HubMode mode)
 
 static void hub_hello(const Hub *h)
 {
+    /* The engine's limits (engine.h, through its options table). */
+    const EngineOptionInfo *hash = engine_option_info("hash");
+    const EngineOptionInfo *threads = engine_option_info("threads");
+    const EngineOptionInfo *variety = engine_option_info("book-variety");
     hub_say("id name=Ponder version=1.0 author=\"the Ponder authors\" country=\"\"");
     hub_say("param name=variant value=english type=enum values=\"english\"");
-    hub_say("param name=hash value=%zu type=int min=1 max=%d", h->opt.hash_mb, HUB_MAX_HASH_MB);
-    hub_say("param name=threads value=%d type=int min=1 max=%d", h->opt.threads, HUB_MAX_THREADS);
+    hub_say("param name=hash value=%zu type=int min=%ld max=%ld", h->opt.hash_mb, hash->min,
+            hash->max);
+    hub_say("param name=threads value=%d type=int min=%ld max=%ld", h->opt.threads, threads->min,
+            threads->max);
     hub_say("param name=egdb-path value=\"%s\" type=string", h->egdb);
     hub_say("param name=book value=%s type=bool",
             h->opt.book || h->opt.book_builtin ? "true" : "false");
-    hub_say("param name=book-margin value=%d type=int min=0 max=%d", h->opt.book_variety,
-            HUB_MAX_BOOK_MARGIN);
+    hub_say("param name=book-margin value=%d type=int min=%ld max=%ld", h->opt.book_variety,
+            variety->min, variety->max);
     hub_say("wait");
 }
 
+/* set-param: the parameters that are engine options (hash, threads, egdb-path, book-margin) are
+ * read by the engine's table under its names (egdb, book-variety), so they take what every front
+ * end takes; a change makes the engine afresh at the next init or go. */
 static void hub_set_param(Hub *h, const HubLine *l)
 {
     const char *name = hub_arg(l, "name"), *value = hub_arg(l, "value");
@@ -450,24 +494,22 @@ static void hub_set_param(Hub *h, const HubLine *l)
         hub_error("set-param needs name= and value=");
         return;
     }
-    double v;
+    long v;
     if (strcmp(name, "variant") == 0) {
         if (strcmp(value, "english") != 0)
             hub_error("variant %.40s: Ponder plays english only", value);
     } else if (strcmp(name, "hash") == 0) {
-        if (hub_number(name, value, 1, HUB_MAX_HASH_MB, &v) && (size_t)v != h->opt.hash_mb) {
+        if (hub_option(name, "hash", value, &v) && (size_t)v != h->opt.hash_mb) {
             h->opt.hash_mb = (size_t)v;
             hub_engine_drop(h);
         }
     } else if (strcmp(name, "threads") == 0) {
-        if (hub_number(name, value, 1, HUB_MAX_THREADS, &v) && (int)v != h->opt.threads) {
+        if (hub_option(name, "threads", value, &v) && (int)v != h->opt.threads) {
             h->opt.threads = (int)v;
             hub_engine_drop(h);
         }
     } else if (strcmp(name, "egdb-path") == 0) {
-        if (strlen(value) >= sizeof h->egdb)
-            hub_error("egdb-path longer than %zu bytes", sizeof h->egdb - 1);
-        else if (strcmp(value, h->egdb) != 0) {
+        if (hub_option(name, "egdb", value, NULL) && strcmp(value, h->egdb) != 0) {
             snprintf(h->egdb, sizeof h->egdb, "%s", value);
             hub_engine_drop(h);
         }
@@ -475,14 +517,14 @@ static void hub_set_param(Hub *h, const HubLine *l)
         /* On: the book the environment names, else the built-in one. */
         bool on = strcmp(value, "true") == 0;
         if (!on && strcmp(value, "false") != 0)
-            hub_error("book=%.40s: expected true or false", value);
+            hub_error("book: `%.40s' is not true or false", value);
         else if (on != (h->opt.book || h->opt.book_builtin)) {
             h->opt.book = on ? h->book_file : NULL;
             h->opt.book_builtin = on && !h->book_file;
             hub_engine_drop(h);
         }
     } else if (strcmp(name, "book-margin") == 0) {
-        if (hub_number(name, value, 0, HUB_MAX_BOOK_MARGIN, &v) && (int)v != h->opt.book_variety) {
+        if (hub_option(name, "book-variety", value, &v) && (int)v != h->opt.book_variety) {
             h->opt.book_variety = (int)v;
             hub_engine_drop(h);
         }
@@ -527,15 +569,16 @@ static void hub_level(Hub *h, const HubLine *l)
 {
     HubLevel lv = {0};
     double v;
+    long n;
     const char *s;
-    if ((s = hub_arg(l, "depth")) && !hub_number("depth", s, 1, MAX_PLY - 1, &v))
+    if ((s = hub_arg(l, "depth")) && !hub_whole("depth", s, 1, MAX_PLY - 1, &n))
         return;
     if (s)
-        lv.depth = (int)v;
-    if ((s = hub_arg(l, "nodes")) && !hub_number("nodes", s, 1, 1e15, &v))
+        lv.depth = (int)n;
+    if ((s = hub_arg(l, "nodes")) && !hub_whole("nodes", s, 1, 1000000000000000L, &n))
         return;
     if (s)
-        lv.nodes = (uint64_t)v;
+        lv.nodes = (uint64_t)n;
     if ((s = hub_arg(l, "move-time")) && !hub_number("move-time", s, 0.001, 1e6, &v))
         return;
     if (s)
@@ -548,10 +591,10 @@ static void hub_level(Hub *h, const HubLine *l)
         return;
     if (s)
         lv.inc = v;
-    if ((s = hub_arg(l, "moves")) && !hub_number("moves", s, 1, 10000, &v))
+    if ((s = hub_arg(l, "moves")) && !hub_whole("moves", s, 1, 10000, &n))
         return;
     if (s)
-        lv.moves = (int)v;
+        lv.moves = (int)n;
     lv.infinite = hub_arg(l, "infinite") != NULL;
     h->level = lv;
 }
@@ -662,8 +705,8 @@ static void usage(FILE *f)
             "\n"
             "Speaks the Hub protocol (version 2, as Scan 3.1 defines it) on stdin/stdout in the\n"
             "English-checkers dialect of pydraughts: squares numbered 33 - s, the side that\n"
-            "moves first written W. Parameters (hash, threads, egdb-path) are set with\n"
-            "set-param; see docs/hub.md.\n");
+            "moves first written W. Parameters (hash, threads, egdb-path, book, book-margin)\n"
+            "are set with set-param; see docs/hub.md.\n");
 }
 
 static int cmd_hub(int argc, char **argv)
