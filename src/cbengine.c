@@ -42,6 +42,7 @@
 #include "nnue_hook.h"
 #include "game.h"
 #include "notation.h"
+#include "util.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -57,8 +58,6 @@
 #endif
 
 enum {
-    CB_MAX_HASH_MB = 4096, /* the largest table "set hashsize" accepts */
-    CB_MAX_THREADS = 64,   /* and the most threads "set searchthreads" does */
     CB_POLL_MS = 5,        /* how often getmove looks at *playnow and the search's progress */
     CB_PATH_MAX = 1024,    /* "set dbpath", "set bookfile" */
     CB_BOOK_BEST = 3,      /* "set book" 3: the book's best move (the default) */
@@ -96,8 +95,8 @@ typedef struct {
 
 static CbState cb = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
-    .hash_mb = 64,
-    .threads = 1,
+    .hash_mb = ENGINE_HASH_MB_DEFAULT,
+    .threads = ENGINE_THREADS_DEFAULT,
     .use_db = true,
     .max_dbpieces = 8,
     .dbmbytes = 0,
@@ -157,7 +156,8 @@ static bool cb_read_board(int board[8][8], int color, Board *b, char *err)
             }
             board_set(b, sq, side == CB_BLACK ? BLACK : WHITE, kind == CB_KING);
         }
-    return board_valid(b, err);
+    /* A man on its own crowning row is refused as every program refuses it. */
+    return board_valid(b, err) && board_reachable(b, err);
 }
 
 static void cb_write_board(const Board *b, int board[8][8])
@@ -232,6 +232,11 @@ static bool cb_set_gamehist(const char *args, char *err, size_t size)
         char msg[ERR_LEN + 40];
         parse_error_format(&pe, msg, sizeof msg);
         snprintf(err, size, "set gamehist: bad FEN `%.80s': %s", tok, msg);
+        return false;
+    }
+    char why[ERR_LEN];
+    if (!board_reachable(&start, why)) {
+        snprintf(err, size, "set gamehist: bad FEN `%.80s': %s", tok, why);
         return false;
     }
     static Game g; /* under cb.lock; too large for CheckerBoard's stack */
@@ -536,62 +541,70 @@ int CB_CALL enginename(char str[255])
     return 1;
 }
 
-/* Parses all of TEXT as an integer in [MIN, MAX]. */
-static bool cb_int(const char *text, long min, long max, long *out)
+/* Reads VALUE (NULL: none given) as a whole number from MIN to MAX into *OUT: the digits alone,
+ * a leading '-' allowed (util_parse_long, which lets strtol skip blanks and take '+', after a
+ * check of the first character). Returns false with the reason in MSG (ERR_LEN bytes). */
+static bool cb_whole(const char *value, long min, long max, long *out, char *msg)
 {
-    char *end;
-    long v = strtol(text, &end, 10);
-    while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
-        end++;
-    if (end == text || *end || v < min || v > max)
+    if (!value) {
+        snprintf(msg, ERR_LEN, "no value given");
         return false;
-    *out = v;
-    return true;
+    }
+    if (!((*value >= '0' && *value <= '9') || *value == '-')) {
+        snprintf(msg, ERR_LEN, "`%.40s' is not a whole number from %ld to %ld", value, min, max);
+        return false;
+    }
+    return util_parse_long(value, min, max, out, msg, ERR_LEN);
 }
 
-/* "get NAME" and "set NAME VALUE" of the integer options. Returns 1 handled, 0 refused, -1 not an
- * integer option. */
+/* "get NAME" and "set NAME VALUE" of the integer options. hashsize and searchthreads are the
+ * engine's hash and threads, read by its options table (its limits, its wording); the others
+ * are CheckerBoard's own. Returns 1 handled, 0 refused, -1 not an integer option. */
 static int cb_int_option(bool set, const char *name, const char *value, char *reply)
 {
+    enum { HASH, THREADS, USE_DB, MAX_DBPIECES, DBMBYTES, BOOK };
     static const struct {
         const char *name;
-        long min, max;
-        bool remake; /* a change needs a new engine */
+        const char *engine; /* the engine option it is, or NULL */
+        long min, max;      /* without engine: the accepted range */
+        bool remake;        /* a change needs a new engine */
     } opts[] = {
-        {"hashsize", 1, CB_MAX_HASH_MB, true},
-        {"searchthreads", 1, CB_MAX_THREADS, true},
-        {"enable_wld", 0, 1, true},
-        {"max_dbpieces", 0, 32, true},
-        {"dbmbytes", 0, 1 << 20, false},
-        {"book", 0, CB_BOOK_BEST, true},
+        [HASH] = {"hashsize", "hash", 0, 0, true},
+        [THREADS] = {"searchthreads", "threads", 0, 0, true},
+        [USE_DB] = {"enable_wld", NULL, 0, 1, true},
+        [MAX_DBPIECES] = {"max_dbpieces", NULL, 0, 32, true},
+        [DBMBYTES] = {"dbmbytes", NULL, 0, 1 << 20, false},
+        [BOOK] = {"book", NULL, 0, CB_BOOK_BEST, true},
     };
-    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+    for (int i = 0; i < (int)(sizeof opts / sizeof opts[0]); i++) {
         if (strcmp(name, opts[i].name) != 0)
             continue;
-        long *cur = NULL, tmp;
-        long vals[6] = {(long)cb.hash_mb, cb.threads,     cb.use_db,
-                        cb.max_dbpieces,  cb.dbmbytes, cb.book};
-        cur = &vals[i];
+        long vals[] = {[HASH] = (long)cb.hash_mb,        [THREADS] = cb.threads,
+                       [USE_DB] = cb.use_db,             [MAX_DBPIECES] = cb.max_dbpieces,
+                       [DBMBYTES] = cb.dbmbytes,         [BOOK] = cb.book};
         if (!set) {
-            snprintf(reply, CB_REPLY_SIZE, "%ld", *cur);
+            snprintf(reply, CB_REPLY_SIZE, "%ld", vals[i]);
             return 1;
         }
-        if (!value || !cb_int(value, opts[i].min, opts[i].max, &tmp)) {
-            snprintf(reply, CB_REPLY_SIZE, "%s must be an integer from %ld to %ld", name,
-                     opts[i].min, opts[i].max);
+        long v;
+        char msg[ERR_LEN];
+        bool ok = opts[i].engine ? engine_option_parse(opts[i].engine, value, &v, msg)
+                                 : cb_whole(value, opts[i].min, opts[i].max, &v, msg);
+        if (!ok) {
+            snprintf(reply, CB_REPLY_SIZE, "%s: %s", name, msg);
             return 0;
         }
-        if (tmp != *cur && opts[i].remake)
+        if (v != vals[i] && opts[i].remake)
             cb_engine_drop();
         switch (i) {
-        case 0: cb.hash_mb = (size_t)tmp; break;
-        case 1: cb.threads = (int)tmp; break;
-        case 2: cb.use_db = tmp != 0; break;
-        case 3: cb.max_dbpieces = (int)tmp; break;
-        case 4: cb.dbmbytes = (int)tmp; break;
-        default: cb.book = (int)tmp; break;
+        case HASH: cb.hash_mb = (size_t)v; break;
+        case THREADS: cb.threads = (int)v; break;
+        case USE_DB: cb.use_db = v != 0; break;
+        case MAX_DBPIECES: cb.max_dbpieces = (int)v; break;
+        case DBMBYTES: cb.dbmbytes = (int)v; break;
+        default: cb.book = (int)v; break;
         }
-        snprintf(reply, CB_REPLY_SIZE, "%s %ld", name, tmp);
+        snprintf(reply, CB_REPLY_SIZE, "%s %ld", name, v);
         return 1;
     }
     return -1;

@@ -58,7 +58,12 @@ position() {
 position 'returned 3, board changed' B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11
 position 'returned 1, board changed' B:W15:B10
 position 'returned 2, board unchanged\nPonder: no legal move' W:W:B1
-position 'returned 2, board unchanged\nPonder: no legal move' B:W1:B32
+position 'returned 2, board unchanged\nPonder: no legal move' B:W32:B28
+# A man on its own crowning row: refused with the message every program gives.
+position 'returned 3, board unchanged\nPonder: a White man on square 1, its crowning row (write it as a king: K1)' \
+    B:W1:B28
+position 'returned 3, board unchanged\nPonder: a Black man on square 32, its crowning row (write it as a king: K32)' \
+    W:W5:B32
 position 'returned 3, board unchanged\nPonder: a piece (6) on the light square board[0][1]' \
     B:W21:B1 0 1 6
 position 'returned 3, board unchanged\nPonder: board[6][0] (square 1) holds 7, not a piece' \
