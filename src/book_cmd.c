@@ -13,7 +13,6 @@
 #include "opts.h"
 #include "util.h"
 
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -427,14 +426,15 @@ static int cmd_export(int argc, char **argv)
     static const struct option longs[] = {{"fen", required_argument, NULL, 'f'},
                                           {"plies", required_argument, NULL, 'p'},
                                           {"lines", required_argument, NULL, 'l'},
+                                          {"help", no_argument, NULL, 'h'},
                                           {NULL, 0, NULL, 0}};
     const char *fen = NULL;
     long plies = 12, lines = 2;
-    opterr = 0;
-    optind = 0;
-    int c, ac = argc - 1;
-    char **av = argv + 1;
-    while ((c = getopt_long(ac, av, "", longs, NULL)) != -1) {
+    int ac = argc - 1;
+    char **av = argv + 1; /* from "export" on */
+    Opts opts;
+    opts_begin(&opts, "ponder book export", ac, av, "h", longs, 0, NULL);
+    for (int c; (c = opts_next(&opts)) != OPTS_END;) {
         switch (c) {
         case 'f': fen = optarg; break;
         case 'p':
@@ -445,14 +445,18 @@ static int cmd_export(int argc, char **argv)
             if (!cli_long("--lines", optarg, 0, BOOK_MAX_MOVES, &lines))
                 return 2;
             break;
-        default:
-            fprintf(stderr, "ponder book export: bad option `%s'\nsee `ponder book --help'\n",
-                    av[optind - 1]);
+        case 'h': usage(stdout); return 0;
+        default: /* OPTS_BAD: the message is out */
+            opts_see_help("ponder book");
             return 2;
         }
     }
-    if (optind != ac - 1) {
-        fprintf(stderr, "usage: ponder book export FILE [--fen FEN] [--plies N] [--lines K]\n");
+    if (optind >= ac || optind < ac - 1) {
+        if (optind >= ac)
+            fprintf(stderr, "ponder book export: no book FILE given\n");
+        else
+            fprintf(stderr, "ponder book export: unexpected argument `%s'\n", av[optind + 1]);
+        opts_see_help("ponder book");
         return 2;
     }
     const char *path = av[optind];
@@ -489,19 +493,30 @@ static int cmd_export(int argc, char **argv)
 
 static int cmd_merge(int argc, char **argv)
 {
+    static const struct option longs[] = {{"out", required_argument, NULL, 'o'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
     const char *out = NULL;
-    int first = 2;
-    if (argc >= 4 && strcmp(argv[2], "--out") == 0) {
-        out = argv[3];
-        first = 4;
-    } else if (argc >= 3 && strncmp(argv[2], "--out=", 6) == 0) {
-        out = argv[2] + 6;
-        first = 3;
+    argc--;
+    argv++; /* from "merge" on */
+    Opts opts;
+    opts_begin(&opts, "ponder book merge", argc, argv, "o:h", longs, 0, NULL);
+    for (int c; (c = opts_next(&opts)) != OPTS_END;) {
+        switch (c) {
+        case 'o': out = optarg; break;
+        case 'h': usage(stdout); return 0;
+        default: /* OPTS_BAD: the message is out */
+            opts_see_help("ponder book");
+            return 2;
+        }
     }
-    if (!out || first >= argc) {
-        fprintf(stderr, "usage: ponder book merge --out FILE BOOK...\n");
+    if (!out || optind >= argc) {
+        fprintf(stderr, "ponder book merge: %s\n",
+                !out ? "--out FILE is required" : "no BOOK to merge");
+        opts_see_help("ponder book");
         return 2;
     }
+    int first = optind;
     Book *all = open_book("merge", argv[first]);
     if (!all)
         return 1;

@@ -75,6 +75,24 @@ expect_status "book build unknown option" 2 "$PONDER" book build --out "$TMP/x.p
 expect_grep "unknown option named" "frobnicate" "$TMP/err"
 expect_status "book with an unknown action" 2 "$PONDER" book frob
 expect_status "book merge without books" 2 "$PONDER" book merge --out "$TMP/x.pbk"
+# export and merge read their options as every program does (opts.h): a bad one is named in
+# the same words, then "see `ponder book --help'".
+printf "ponder book export: unknown option \`--frobnicate'\nsee \`ponder book --help'\n" >"$TMP/want"
+expect_status "book export unknown option" 2 "$PONDER" book export --frobnicate "$TMP/a.pbk"
+expect_same "book export names the unknown option" "$TMP/want" "$TMP/err"
+printf "ponder book export: option \`--plies' needs a value\nsee \`ponder book --help'\n" >"$TMP/want"
+expect_status "book export option without its value" 2 "$PONDER" book export "$TMP/a.pbk" --plies
+expect_same "book export names the option without a value" "$TMP/want" "$TMP/err"
+printf "ponder book merge: unknown option \`--outt'\nsee \`ponder book --help'\n" >"$TMP/want"
+expect_status "book merge unknown option" 2 "$PONDER" book merge --outt "$TMP/x.pbk" "$TMP/a.pbk"
+expect_same "book merge names the unknown option" "$TMP/want" "$TMP/err"
+printf "ponder book merge: --out FILE is required\nsee \`ponder book --help'\n" >"$TMP/want"
+expect_status "book merge without --out" 2 "$PONDER" book merge "$TMP/s0.pbk" "$TMP/s1.pbk"
+expect_same "book merge says --out is required" "$TMP/want" "$TMP/err"
+expect_status "book merge --out= after the books" 0 \
+    "$PONDER" book merge "$TMP/s0.pbk" "$TMP/s1.pbk" --out="$TMP/m2.pbk"
+if cmp -s "$TMP/m.pbk" "$TMP/m2.pbk"; then pass "book merge --out= after the books: the same book"
+else fail "book merge --out= after the books: the same book"; fi
 expect_status "book --help" 0 "$PONDER" book --help
 
 # ---- engine programs play from a book ----------------------------------------------------------
