@@ -579,9 +579,9 @@ static int cb_int_option(bool set, const char *name, const char *value, char *re
     for (int i = 0; i < (int)(sizeof opts / sizeof opts[0]); i++) {
         if (strcmp(name, opts[i].name) != 0)
             continue;
-        long vals[] = {[HASH] = (long)cb.hash_mb,        [THREADS] = cb.threads,
-                       [USE_DB] = cb.use_db,             [MAX_DBPIECES] = cb.max_dbpieces,
-                       [DBMBYTES] = cb.dbmbytes,         [BOOK] = cb.book};
+        long vals[] = {
+            [HASH] = (long)cb.hash_mb,        [THREADS] = cb.threads,   [USE_DB] = cb.use_db,
+            [MAX_DBPIECES] = cb.max_dbpieces, [DBMBYTES] = cb.dbmbytes, [BOOK] = cb.book};
         if (!set) {
             snprintf(reply, CB_REPLY_SIZE, "%ld", vals[i]);
             return 1;
