@@ -2,7 +2,9 @@
 // driven by playwright-core): opens the page, plays a move by clicking and sees the engine's
 // reply, plays a capture with a choice of routes, sets a position from FEN, reviews a move,
 // flips the board, undoes, downloads the PDN, watches the engine play itself, and lays the page
-// out on a phone-sized screen; then the players' features (features() below). Any console error
+// out on a phone-sized screen; then the players' features (features() below). Watching, it
+// checks the board's orientation (PDN's: squares 1-4 at the top) and Flip; a double jump is
+// sampled as it slides, to see it go through its landing square. Any console error
 // or page exception fails the test. Screenshots go to SHOT_DIR/serve-desktop.png,
 // serve-phone.png, serve-watch.png, serve-clock.png and serve-review.png.
 import fs from 'node:fs';
@@ -450,6 +452,19 @@ async function features() {
     ok = await waitFor(page, () => !document.querySelector('#database').hidden);
     check('features: the endgame databases\' verdict is shown', ok && /Black wins/.test(await page.textContent('#database')),
           await page.textContent('#database'));
+    await page.uncheck('#analyse');
+
+    // One legal move: the engine plays it unsearched, and the panel says so (not "depth 0/0 ·
+    // 0 nodes").
+    step = 'forced';
+    await page.fill('#fen', 'W:WK31:B1,5,26');
+    await page.click('#setup');
+    await waitFor(page, () => document.querySelectorAll('#board [data-piece]').length === 4);
+    await page.check('#analyse');
+    ok = await waitFor(page, () => /only legal move/.test(document.querySelector('#engine-line').textContent));
+    const forced = await page.textContent('#engine-line');
+    check('features: a forced move is named as one, not as a search of depth 0', ok && !/depth|nodes/.test(forced) &&
+          /^White: 31x22$/.test(await page.textContent('#pv')), forced, await page.textContent('#pv'));
     await page.uncheck('#analyse');
 
     step = 'draw';
