@@ -218,7 +218,7 @@ function drawBoard() {
     }
     for (let sq = 1; sq <= 32; sq++) {
         const p = squareXY(sq);
-        const t = el('text', { x: p.x + 5, y: p.y + 19, class: 'sq-num' }, svg);
+        const t = el('text', { x: p.x + 4, y: p.y + 18, class: 'sq-num' }, svg);
         t.textContent = String(sq);
     }
     if (live && selected) {
