@@ -2,7 +2,9 @@
  * cli.c - option parsing and the default database directory for the front ends (see cli.h).
  *
  * The parsing itself is util.c's; this file adds the front ends' convention of saying what was
- * wrong on stderr, prefixed by the program and the option.
+ * wrong on stderr, prefixed by the program and the option. The program's name is the one
+ * cli_set_prog() was last given (main() gives "ponder CMD", opts_begin() the name the program
+ * reads its options under), like getopt's own state: one per process, set before parsing.
  */
 #include "cli.h"
 
@@ -16,12 +18,19 @@
 /* Big enough for any message of util_parse_* about an argument of a reasonable length. */
 enum { CLI_MSG_LEN = 1024 };
 
+static const char *cli_prog = "ponder"; /* names the program in the messages below */
+
+void cli_set_prog(const char *prog)
+{
+    cli_prog = prog && *prog ? prog : "ponder";
+}
+
 bool cli_long(const char *option, const char *text, long min, long max, long *out)
 {
     char msg[CLI_MSG_LEN];
     if (util_parse_long(text, min, max, out, msg, sizeof msg))
         return true;
-    fprintf(stderr, "ponder: %s: %s\n", option, msg);
+    fprintf(stderr, "%s: %s: %s\n", cli_prog, option, msg);
     return false;
 }
 
@@ -30,7 +39,7 @@ bool cli_double(const char *option, const char *text, double min, double max, do
     char msg[CLI_MSG_LEN];
     if (util_parse_double(text, min, max, out, msg, sizeof msg))
         return true;
-    fprintf(stderr, "ponder: %s: %s\n", option, msg);
+    fprintf(stderr, "%s: %s: %s\n", cli_prog, option, msg);
     return false;
 }
 

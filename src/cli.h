@@ -14,8 +14,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Parses all of TEXT as a decimal integer in [MIN, MAX] (util_parse_long). On failure writes a
- * message naming OPTION to stderr and returns false. */
+/* Names the program in the messages of cli_long and cli_double ("ponder serve"; NULL or "":
+ * "ponder"). PROG must live as long as those calls may come. main() sets "ponder CMD" before it
+ * runs a command, and opts_begin() the name the program gives it. */
+void cli_set_prog(const char *prog);
+
+/* Parses all of TEXT as a decimal integer in [MIN, MAX] (util_parse_long). On failure writes
+ * `PROG: OPTION: what is wrong' to stderr (PROG as cli_set_prog left it) and returns false. */
 bool cli_long(const char *option, const char *text, long min, long max, long *out);
 
 /* The same for a real number in [MIN, MAX] (no inf or nan). */

@@ -4,6 +4,7 @@
  * `ponder help` lists the commands and `ponder help CMD` is `ponder CMD --help`; `ponder
  * --version` is `ponder version`.
  */
+#include "cli.h"
 #include "command.h"
 #include "egdb.h"
 #include "nnue.h"
@@ -63,8 +64,13 @@ int main(int argc, char **argv)
     if (name[0] == '-' && console)
         return console->run(argc, argv);
     const Command *c = command_find(name);
-    if (c)
+    if (c) {
+        /* Number errors name the command even where it reads arguments without opts_begin. */
+        static char prog[64];
+        snprintf(prog, sizeof prog, "ponder %s", c->name);
+        cli_set_prog(prog);
         return c->run(argc - 1, argv + 1);
+    }
     fprintf(stderr, "ponder: unknown command `%s' (`ponder help' lists them)\n", name);
     return 2;
 }

@@ -64,6 +64,7 @@ void opts_begin(Opts *p, const char *prog, int argc, char **argv, const char *sh
     p->argc = argc;
     p->argv = argv;
     p->engine = eo;
+    cli_set_prog(prog); /* cli_long's messages, here and in the program, name it too */
     if (snprintf(p->shortopts, sizeof p->shortopts, ":%s", shortopts) >= (int)sizeof p->shortopts)
         abort(); /* a programming error: the program's short options do not fit */
     int n = 0;

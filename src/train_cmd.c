@@ -352,7 +352,7 @@ static int cmd_train(int argc, char **argv)
     int status = parse_args(argc, argv, &a);
     if (status >= 0) {
         if (status)
-            usage(stderr);
+            opts_see_help("ponder train");
         return status;
     }
 

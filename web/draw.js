@@ -218,7 +218,7 @@ function drawBoard() {
     }
     for (let sq = 1; sq <= 32; sq++) {
         const p = squareXY(sq);
-        const t = el('text', { x: p.x + 5, y: p.y + 19, class: 'sq-num' }, svg);
+        const t = el('text', { x: p.x + 4, y: p.y + 18, class: 'sq-num' }, svg);
         t.textContent = String(sq);
     }
     if (live && selected) {
@@ -323,10 +323,11 @@ function drawBoard() {
     svg.setAttribute('aria-label', `Checkers board, ${pos.fen}`);
 }
 
+// A count with its SI prefix: 721.7k, 2.59M.
 function fmtNodes(n) {
-    if (n >= 1e9) return `${(n / 1e9).toFixed(2)} G`;
-    if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M`;
-    if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k`;
+    if (n >= 1e9) return `${(n / 1e9).toFixed(2)}G`;
+    if (n >= 1e6) return `${(n / 1e6).toFixed(2)}M`;
+    if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
     return String(n);
 }
 
@@ -361,9 +362,13 @@ function drawEngine() {
         bar = sc;
         const parts = [`depth ${shown.depth}/${shown.seldepth}`,
                        shown.winner ? sc.text : `${sc.text} (Black's view)`,
-                       `${fmtNodes(shown.nodes)} nodes`, `${fmtNodes(shown.nps)}n/s`,
+                       `${fmtNodes(shown.nodes)} nodes`, `${fmtNodes(shown.nps)} n/s`,
                        `${shown.time.toFixed(2)} s`];
-        line = shown.book ? `opening book · ${sc.text} (Black's view)` : parts.join(' · ');
+        line = parts.join(' · ');
+        if (shown.book) line = `opening book · ${sc.text} (Black's view)`;
+        // A side with one legal move plays it unsearched (depth 0, the position's static
+        // evaluation): say so rather than "depth 0/0 · 0 nodes".
+        else if (shown.depth === 0) line = `the only legal move, not searched · ${sc.text} (Black's view)`;
         const who = shown.side === 'black' ? 'Black' : 'White';
         if (shown.ply !== shownPly()) line += ` · before ${who}'s move`;
         pv = shown.pv.length ? `${who}: ${shown.pv.join(' ')}` : '';
@@ -446,6 +451,7 @@ function drawPosition() {
     b.hidden = !game.ballot;
     b.textContent = game.ballot ? `Started from ${game.ballot.replace(/^ballot/, 'ballot')}` : '';
     $('game-title').textContent = game.title ? game.title : 'Moves';
+    $('game-title').title = game.title || ''; // the whole title when it is cut short
 }
 
 // The clocks, counted down from the server's times since they arrived.

@@ -65,16 +65,19 @@ expect_usage_error() {
 }
 
 # expect_option_limit PROGRAM OPTION MIN MAX : `ponder PROGRAM' refuses --OPTION=MIN-1 and
-# --OPTION MAX+1 with the message every program gives for a number out of range, and --OPTION
-# without a value; all with status 2 and the usage. The engine's limits (engine.h) are the same
-# in every program: --hash 1 to 65536, --threads 1 to 256.
+# --OPTION MAX+1 with the message every program gives for a number out of range, naming the
+# program (`ponder PROGRAM: --OPTION: ...'), and --OPTION without a value; all with status 2
+# and the usage. The engine's limits (engine.h) are the same in every program: --hash 1 to
+# 65536, --threads 1 to 256.
 expect_option_limit() {
     prog=$1 opt=$2 min=$3 max=$4
     low=$((min - 1)) high=$((max + 1))
     expect_usage_error "$prog --$opt=$low is refused" \
-        "--$opt: \`$low' is not a whole number from $min to $max" "$PONDER" "$prog" "--$opt=$low"
+        "ponder $prog: --$opt: \`$low' is not a whole number from $min to $max" \
+        "$PONDER" "$prog" "--$opt=$low"
     expect_usage_error "$prog --$opt $high is refused" \
-        "--$opt: \`$high' is not a whole number from $min to $max" "$PONDER" "$prog" --"$opt" "$high"
-    expect_usage_error "$prog --$opt without a value" "option \`--$opt' needs a value" \
+        "ponder $prog: --$opt: \`$high' is not a whole number from $min to $max" \
+        "$PONDER" "$prog" --"$opt" "$high"
+    expect_usage_error "$prog --$opt without a value" "ponder $prog: option \`--$opt' needs a value" \
         "$PONDER" "$prog" --"$opt"
 }

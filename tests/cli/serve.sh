@@ -70,6 +70,8 @@ expect_grep "serve: unknown option is named" "unknown option .--bogus" "$TMP/err
 expect_status "serve: stray argument exits 2" 2 "$PONDER" serve extra
 expect_status "serve: --port 70000 exits 2" 2 "$PONDER" serve --port 70000
 expect_status "serve: --port x exits 2" 2 "$PONDER" serve --port x
+expect_grep "serve: --port x names the program, the option and why" \
+    "^ponder serve: --port: .x' is not a whole number from 0 to 65535$" "$TMP/err"
 expect_status "serve: --port without a value exits 2" 2 "$PONDER" serve --port
 expect_status "serve: --host name.example exits 2" 2 "$PONDER" serve --host name.example
 expect_grep "serve: a bad --host is explained" "not an IPv4 address" "$TMP/err"

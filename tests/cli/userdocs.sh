@@ -30,14 +30,29 @@ if grep -nE 'installed by `make` with `npm ci`' "$ROOT"/docs/*.md "$ROOT/README.
     fail "the docs do not say plain make runs npm ci" "$(cat "$TMP/npm")"
 else pass "the docs do not say plain make runs npm ci"; fi
 
-# A bad argument prints the problem and where to read more, not the whole usage (35 lines that
-# scrolled the problem away).
+# A bad argument prints the problem, named by the program, and where to read more, not the
+# whole usage (35 lines that scrolled the problem away).
 for args in "match --bogus a b" "egdb" "egdb frob" "serve --port x" "perft abc" "tournament a=x" \
     "play --time 0" "player --depth x" "tune" "selfplay --games 0" "hackerrank --depth 0" \
-    "bench 0" "tower extra" "console --bogus" "hub extra"; do
+    "bench 0" "tower extra" "console --bogus" "hub extra" "serve --max-time x" \
+    "match --games 0 a b" "tournament --rounds 0 a=x b=y" "tower --depth 0" \
+    "egdb build --pieces 1" "train --epochs 0" "tune --rounds 0"; do
     # shellcheck disable=SC2086
-    expect_usage_error "ponder $args: the problem, then see --help" "ponder" "$PONDER" $args
+    expect_usage_error "ponder $args: the problem, then see --help" "ponder ${args%% *}: " \
+        "$PONDER" $args
 done
+# A number refused names the program, the option and the reason; so does a number read without
+# the options' parser (book export).
+expect_usage_error "ponder serve --port x names serve, --port and why" \
+    "ponder serve: --port: \`x' is not a whole number from 0 to 65535" "$PONDER" serve --port x
+expect_usage_error "ponder serve --max-time 0 names serve, --max-time and why" \
+    "ponder serve: --max-time: \`0' is not a number from 0.01 to 3600" "$PONDER" serve --max-time 0
+expect_usage_error "ponder perft abc names perft and DEPTH" \
+    "ponder perft: DEPTH: \`abc' is not a whole number" "$PONDER" perft abc
+"$PONDER" book export "$TMP/none.pbk" --plies x </dev/null >"$TMP/out" 2>"$TMP/err"
+if [ $? -eq 2 ] && grep -qF "ponder book: --plies: \`x' is not a whole number" "$TMP/err"; then
+    pass "ponder book export --plies x names book and --plies"
+else fail "ponder book export --plies x names book and --plies" "$(cat "$TMP/err")"; fi
 "$PONDER" no-such-command >"$TMP/out" 2>"$TMP/err"
 if [ $? -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -q "unknown command .no-such-command' (.ponder help' lists them)" "$TMP/err"; then
     pass "an unknown command is one line"

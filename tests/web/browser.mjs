@@ -2,7 +2,9 @@
 // driven by playwright-core): opens the page, plays a move by clicking and sees the engine's
 // reply, plays a capture with a choice of routes, sets a position from FEN, reviews a move,
 // flips the board, undoes, downloads the PDN, watches the engine play itself, and lays the page
-// out on a phone-sized screen; then the players' features (features() below). Any console error
+// out on a phone-sized screen; then the players' features (features() below). Watching, it
+// checks the board's orientation (PDN's: squares 1-4 at the top) and Flip; a double jump is
+// sampled as it slides, to see it go through its landing square. Any console error
 // or page exception fails the test. Screenshots go to SHOT_DIR/serve-desktop.png,
 // serve-phone.png, serve-watch.png, serve-clock.png and serve-review.png.
 import fs from 'node:fs';
@@ -68,6 +70,68 @@ const pieceAt = (page, sq) => page.evaluate((s) => {
 const moveTexts = (page) => page.$$eval('#moves button', (bs) => bs.map((b) => b.textContent));
 const clickSquare = (page, sq) => page.click(`#board rect.hit[data-sq="${sq}"]`);
 const squareX = (page, sq) => page.$eval(`#board rect.hit[data-sq="${sq}"]`, (r) => Number(r.getAttribute('x')));
+// Where square SQ is drawn, as {row, col} of the 8x8 board on the screen (row 0 at the top,
+// col 0 at the left): the cell under the middle of its number's label, of its click target and
+// of its piece (null when it is empty), each measured on the screen and mapped back through the
+// board's own transform.
+const drawnAt = (page, sq) => page.evaluate((s) => {
+    const svg = document.querySelector('#board');
+    const toBoard = svg.getScreenCTM().inverse();
+    const cell = (e) => {
+        if (!e) return null;
+        const r = e.getBoundingClientRect();
+        const p = new DOMPoint(r.x + r.width / 2, r.y + r.height / 2).matrixTransform(toBoard);
+        return `${Math.floor(p.y / 100)},${Math.floor(p.x / 100)}`;
+    };
+    const label = [...svg.querySelectorAll('text.sq-num')].find((t) => t.textContent === String(s));
+    return { label: cell(label), hit: cell(svg.querySelector(`rect.hit[data-sq="${s}"]`)),
+             piece: cell(svg.querySelector(`[data-piece="${s}"] .body`)) };
+}, sq);
+// True when square SQ, its label and its piece (if any) are all drawn in cell "ROW,COL".
+async function drawnIn(page, sq, rowCol) {
+    const d = await drawnAt(page, sq);
+    return d.label === rowCol && d.hit === rowCol && (d.piece === null || d.piece === rowCol);
+}
+
+// Run in the page before a move is played: when the board next draws a piece sliding
+// (.piece.moving), samples its slide at 100 even steps of its animation (paused for the
+// purpose, then let go on) and leaves in window.slide the squares its centre crossed, in order,
+// and how near (in board units, a square is 100) it came to each square's centre.
+function recordSlide() {
+    delete window.slide;
+    const svg = document.querySelector('#board');
+    const seen = new MutationObserver(() => {
+        const g = svg.querySelector('.piece.moving');
+        const a = g && g.getAnimations()[0];
+        if (!a) return;
+        seen.disconnect();
+        const toBoard = svg.getScreenCTM().inverse();
+        const centre = (e) => {
+            const r = e.getBoundingClientRect();
+            return new DOMPoint(r.x + r.width / 2, r.y + r.height / 2).matrixTransform(toBoard);
+        };
+        const squares = [...svg.querySelectorAll('rect.hit')].map((r) => ({
+            sq: Number(r.dataset.sq), x: Number(r.getAttribute('x')), y: Number(r.getAttribute('y')) }));
+        const out = { squares: [], nearest: {} };
+        const at = a.currentTime;
+        const end = a.effect.getComputedTiming().endTime;
+        a.pause();
+        for (let i = 0; i <= 100; i++) {
+            a.currentTime = (end * i) / 100;
+            const p = centre(g.querySelector('.body'));
+            for (const q of squares) {
+                const d = Math.hypot(p.x - q.x - 50, p.y - q.y - 50);
+                out.nearest[q.sq] = Math.min(out.nearest[q.sq] ?? Infinity, Math.round(d * 10) / 10);
+                if (p.x >= q.x && p.x < q.x + 100 && p.y >= q.y && p.y < q.y + 100 &&
+                    out.squares[out.squares.length - 1] !== q.sq) out.squares.push(q.sq);
+            }
+        }
+        a.currentTime = at;
+        a.play();
+        window.slide = out;
+    });
+    seen.observe(svg, { childList: true });
+}
 
 async function waitFor(page, fn, arg) {
     try {
@@ -162,10 +226,17 @@ async function run() {
     await clickSquare(page, 10);
     await clickSquare(page, 26);
     await waitFor(page, () => !document.querySelector('#routes').hidden);
+    await page.evaluate(recordSlide);
     await page.click('#route-list button:has-text("10x17x26")');
     ok = await waitFor(page, () => document.querySelectorAll('#moves button').length === 1);
     check('browser: the route picked by its button is played', ok && (await moveTexts(page))[0] === '10x17x26' &&
           (await pieceAt(page, 14)) === null && (await pieceAt(page, 22)) === null && (await pieceAt(page, 26)) === 'black');
+    // The double jump slides square by square: 10, over 14, lands on 17, over 22, to 26; it
+    // does not cut across 18 on the straight line from 10 to 26.
+    ok = await waitFor(page, () => window.slide !== undefined);
+    const slide = await page.evaluate(() => window.slide);
+    check('browser: a double jump slides along its path, through its landing square',
+          ok && slide.squares.join() === '10,14,17,22,26' && slide.nearest[17] < 2, slide);
 
     // 6. A bad FEN is refused with the server's reason, and the game stays.
     step = 'bad fen';
@@ -203,6 +274,27 @@ async function run() {
     const bar = await page.$eval('#evalfill', (e) => e.style.height);
     check('browser: the evaluation bar is set', /%$/.test(bar), bar);
     await page.screenshot({ path: path.join(shotDir, 'serve-watch.png') });
+    // Nobody plays: the board is PDN's diagram, squares 1-4 (Black's side) at the top, square 1
+    // second from the left, square 32 second from the right at the bottom. Flip turns it round
+    // and back. Every piece is drawn on its own square either way.
+    step = 'watch orientation';
+    const piecesOnTheirSquares = () => page.evaluate(() => [...document.querySelectorAll('#board [data-piece]')]
+        .every((g) => {
+            const a = g.querySelector('.body').getBoundingClientRect();
+            const b = document.querySelector(`#board rect.hit[data-sq="${g.dataset.piece}"]`).getBoundingClientRect();
+            return Math.abs(a.x + a.width / 2 - (b.x + b.width / 2)) < 2 && Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)) < 2;
+        }));
+    check('browser: watching, square 1 is at the top and 32 at the bottom (PDN\'s diagram)',
+          (await drawnIn(page, 1, '0,1')) && (await drawnIn(page, 4, '0,7')) && (await drawnIn(page, 32, '7,6')) &&
+          (await drawnIn(page, 29, '7,0')), await drawnAt(page, 1), await drawnAt(page, 32));
+    check('browser: watching, every piece is drawn on its square', await piecesOnTheirSquares());
+    await page.click('#flip');
+    check('browser: watching, Flip puts square 1 at the bottom and 32 at the top',
+          (await drawnIn(page, 1, '7,6')) && (await drawnIn(page, 32, '0,1')), await drawnAt(page, 1), await drawnAt(page, 32));
+    check('browser: flipped, every piece is still drawn on its square', await piecesOnTheirSquares());
+    await page.click('#flip');
+    check('browser: watching, a second Flip turns it back',
+          (await drawnIn(page, 1, '0,1')) && (await drawnIn(page, 32, '7,6')), await drawnAt(page, 1), await drawnAt(page, 32));
 
     // 9. A fresh game against the engine for the desktop screenshot, with one move played.
     step = 'screenshot';
@@ -360,6 +452,19 @@ async function features() {
     ok = await waitFor(page, () => !document.querySelector('#database').hidden);
     check('features: the endgame databases\' verdict is shown', ok && /Black wins/.test(await page.textContent('#database')),
           await page.textContent('#database'));
+    await page.uncheck('#analyse');
+
+    // One legal move: the engine plays it unsearched, and the panel says so (not "depth 0/0 ·
+    // 0 nodes").
+    step = 'forced';
+    await page.fill('#fen', 'W:WK31:B1,5,26');
+    await page.click('#setup');
+    await waitFor(page, () => document.querySelectorAll('#board [data-piece]').length === 4);
+    await page.check('#analyse');
+    ok = await waitFor(page, () => /only legal move/.test(document.querySelector('#engine-line').textContent));
+    const forced = await page.textContent('#engine-line');
+    check('features: a forced move is named as one, not as a search of depth 0', ok && !/depth|nodes/.test(forced) &&
+          /^White: 31x22$/.test(await page.textContent('#pv')), forced, await page.textContent('#pv'));
     await page.uncheck('#analyse');
 
     step = 'draw';
