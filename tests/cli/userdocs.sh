@@ -50,9 +50,9 @@ expect_usage_error "ponder serve --max-time 0 names serve, --max-time and why" \
 expect_usage_error "ponder perft abc names perft and DEPTH" \
     "ponder perft: DEPTH: \`abc' is not a whole number" "$PONDER" perft abc
 "$PONDER" book export "$TMP/none.pbk" --plies x </dev/null >"$TMP/out" 2>"$TMP/err"
-if [ $? -eq 2 ] && grep -qF "ponder book: --plies: \`x' is not a whole number" "$TMP/err"; then
-    pass "ponder book export --plies x names book and --plies"
-else fail "ponder book export --plies x names book and --plies" "$(cat "$TMP/err")"; fi
+if [ $? -eq 2 ] && grep -qF "ponder book export: --plies: \`x' is not a whole number" "$TMP/err"; then
+    pass "ponder book export --plies x names book export and --plies"
+else fail "ponder book export --plies x names book export and --plies" "$(cat "$TMP/err")"; fi
 "$PONDER" no-such-command >"$TMP/out" 2>"$TMP/err"
 if [ $? -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -q "unknown command .no-such-command' (.ponder help' lists them)" "$TMP/err"; then
     pass "an unknown command is one line"
