@@ -336,13 +336,13 @@ static const BadCase bad_cases[] = {
     {"[Event", "`\"' expected", 1, 7},
     {"[", "tag ends early", 1, 2},
     {"[Event \"x\"", "`]' expected", 1, 11},
-    {"1. 11-", "ends without a square", 1, 7},
+    {"1. 11-", "move `11-': square number missing", 1, 7},
     {"1. 11-15 {open comment\n23-18 *", "never closed", 1, 10},
     {"1. 11-15 (1. 9-13 (22-18)\n*", "variation `(' is never closed", 1, 10},
     /* out of range */
-    {"1. 33-29 *", "square `33' out of range", 1, 4},
-    {"1. 0-4 *", "square `0' out of range", 1, 4},
-    {"1. 11-150 *", "square `150' out of range", 1, 7},
+    {"1. 33-29 *", "square number `33' out of range", 1, 4},
+    {"1. 0-4 *", "square number `0' out of range", 1, 4},
+    {"1. 11-150 *", "square number `150' out of range", 1, 7},
     {"1. 11-15 23-18 2. 15-99999999999999999999 *", "out of range", 1, 22},
     /* repeated squares */
     {"1. 11-11 *", "square 11 repeated", 1, 4},
@@ -387,7 +387,7 @@ static const BadCase bad_cases[] = {
     {"[Eventxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx \"a\"]", "tag name longer than 31", 1, 2},
     {"1. 11-15 23-1818181818181818181818181818181818181818181818181818181818181818181818 *",
      "too long", 1, 10},
-    {"1. 11-15 23-18-22-17-13-9-5-1-6-10-15-19-24-28-32-27-23 *", "too many squares", 1, 10},
+    {"1. 11-15 23-18-22-17-13-9-5-1-6-10-15-19-24-28-32-27-23 *", "too many squares", 1, 54},
 };
 
 static void malformed_input(void)
