@@ -211,7 +211,9 @@ int notation_format_move(const Move *m, char *buf, size_t size)
 
 /* ---- FEN ---- */
 
-bool notation_parse_fen(const char *text, Board *b, ParseError *e)
+/* notation_parse_fen, keeping in COLS[sq] (when not NULL) the column of the item that placed a
+ * piece on sq. */
+static bool parse_fen(const char *text, Board *b, ParseError *e, int *cols)
 {
     size_t i = 0, n = strlen(text);
     char c8[8];
@@ -299,6 +301,8 @@ bool notation_parse_fen(const char *text, Board *b, ParseError *e)
                 if (board_color_at(&nb, q) >= 0)
                     return parse_fail(e, 0, (int)(at + off) + 1, "square number `%d' repeated", q + 1);
                 board_set(&nb, q, color, king);
+                if (cols)
+                    cols[q] = (int)(at + off) + 1;
             }
             if (s[p] == ',') {
                 p++;
@@ -310,6 +314,27 @@ bool notation_parse_fen(const char *text, Board *b, ParseError *e)
     if (s[p] != '\0')
         return parse_fail(e, 0, COL(), "unexpected character `%s'", notation_show_char((unsigned char)s[p], c8));
 #undef COL
+    *b = nb;
+    return true;
+}
+
+bool notation_parse_fen(const char *text, Board *b, ParseError *e)
+{
+    return parse_fen(text, b, e, NULL);
+}
+
+bool notation_parse_setup(const char *text, Board *b, ParseError *e)
+{
+    Board nb;
+    int cols[SQUARE_NB] = {0};
+    if (!parse_fen(text, &nb, e, cols))
+        return false;
+    int sq = board_unreachable_square(&nb);
+    if (sq >= 0) {
+        char why[ERR_LEN];
+        board_reachable(&nb, why);
+        return parse_fail(e, 0, cols[sq], "%s", why);
+    }
     *b = nb;
     return true;
 }

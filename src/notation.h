@@ -94,5 +94,12 @@ int notation_format_move(const Move *m, char *buf, size_t size);
  * may be empty; surrounding quotes and blanks and one final '.' are allowed). */
 bool notation_parse_fen(const char *text, Board *b, ParseError *e);
 
+/* Reads a FEN that sets up a position from outside the program (a user, an openings file, a PDN
+ * FEN tag): notation_parse_fen, then the rule every program applies to such a position
+ * (board_reachable): a man on its own crowning row is refused with board_reachable's message
+ * ("a White man on square 1, its crowning row (write it as a king: K1)") and E's column at
+ * that man in TEXT. B is unchanged on failure. */
+bool notation_parse_setup(const char *text, Board *b, ParseError *e);
+
 /* Writes B as FEN: side, White list then Black list, men then kings, each ascending. */
 int notation_format_fen(const Board *b, char *buf, size_t size);

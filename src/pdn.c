@@ -389,7 +389,7 @@ static bool parse_game(Scanner *sc, const Rules *r, PdnGame *g)
     const char *fen = pdn_tag(g, "FEN");
     if (fen) {
         ParseError fe;
-        if (!notation_parse_fen(fen, &g->start, &fe))
+        if (!notation_parse_setup(fen, &g->start, &fe)) /* the set-up rule of every program */
             return parse_fail(sc->e, fen_line, fen_col + (fe.col > 0 ? fe.col - 1 : 0),
                               "bad FEN tag: %s", fe.msg);
     }

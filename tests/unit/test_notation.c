@@ -149,6 +149,35 @@ static bool parse_fen(const char *t, ParseError *e)
     return notation_parse_fen(t, &b, e);
 }
 
+static bool parse_setup(const char *t, ParseError *e)
+{
+    Board b;
+    return notation_parse_setup(t, &b, e);
+}
+
+/* A set-up FEN: what notation_parse_fen reads, less men on their own crowning rows (the words
+ * of board_reachable, the column of the man, or of the range that holds it). */
+static void fen_setup(void)
+{
+    Board b, want;
+    ParseError e;
+    CHECK(notation_parse_setup("B:WK1,21:B5,9,K29", &b, &e));
+    CHECK(notation_parse_fen("B:WK1,21:B5,9,K29", &want, &e) && board_equal(&b, &want));
+    CHECK(notation_parse_setup("W:W5,32:B1,28", &b, &e)); /* each on the other's crowning row */
+    static const BadCase cases[] = {
+        {"B:W1,21:B5,9", "a White man on square 1, its crowning row (write it as a king: K1)", 0,
+         4},
+        {" \"W:W21:B5,K30,29.\"", "a Black man on square 29, its crowning row", 0, 16},
+        {"B:W21,2-5:B9", "a White man on square 2", 0, 7},
+        {"B:W33:B29", "square number `33' out of range", 0, 4}, /* syntax first */
+    };
+    check_bad("set-up FEN", cases, sizeof cases / sizeof cases[0], parse_setup);
+    /* B is left as it was. */
+    board_start(&b);
+    board_start(&want);
+    CHECK(!notation_parse_setup("B:W1:B5", &b, &e) && board_equal(&b, &want));
+}
+
 static void fen_bad(void)
 {
     static const BadCase cases[] = {
@@ -758,6 +787,7 @@ int main(void)
     RUN("notation", fen_good);
     RUN("notation", fen_round_trip);
     RUN("notation", fen_bad);
+    RUN("notation", fen_setup);
     RUN("notation", squares);
     RUN("notation", moves_and_paths);
     RUN("notation", resolver);

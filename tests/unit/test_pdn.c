@@ -353,6 +353,11 @@ static const BadCase bad_cases[] = {
     {"[FEN \"X:W21:B1\"]\n*", "bad FEN tag", 1, 7},
     {"[FEN \"B:W21:W1\"]\n*", "given twice", 1, 13},
     {"[FEN \"B:W21:R1\"]\n*", "unexpected character `R'", 1, 13},
+    /* a man on its own crowning row: the rule (and the words) of every program */
+    {"[FEN \"B:W1,21:B5,9\"]\n1. 9-13 *",
+     "bad FEN tag: a White man on square 1, its crowning row (write it as a king: K1)", 1, 10},
+    {"[Event \"e\"]\n[FEN \"W:W21:BK1,5-8,29\"]\n*", "a Black man on square 29, its crowning row",
+     2, 21},
     /* garbage */
     {"1. 11-15 \x01\x02 *", "unexpected `\\x01'", 1, 10},
     {"\xFF\xFE", "unexpected `\\xFF'", 1, 1},
