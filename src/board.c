@@ -113,18 +113,24 @@ bool board_equal(const Board *a, const Board *b)
            a->side == b->side;
 }
 
-bool board_reachable(const Board *b, char *err)
+int board_unreachable_square(const Board *b)
 {
     for (int sq = 0; sq < SQUARE_NB; sq++) {
         int c = board_color_at(b, sq);
-        if (c >= 0 && !board_is_king(b, sq) && board_crown_square(c, sq)) {
-            snprintf(err, ERR_LEN,
-                     "a %s man on square %d, its crowning row (write it as a king: K%d)",
-                     c == WHITE ? "White" : "Black", sq + 1, sq + 1);
-            return false;
-        }
+        if (c >= 0 && !board_is_king(b, sq) && board_crown_square(c, sq))
+            return sq;
     }
-    return true;
+    return -1;
+}
+
+bool board_reachable(const Board *b, char *err)
+{
+    int sq = board_unreachable_square(b);
+    if (sq < 0)
+        return true;
+    snprintf(err, ERR_LEN, "a %s man on square %d, its crowning row (write it as a king: K%d)",
+             board_color_at(b, sq) == WHITE ? "White" : "Black", sq + 1, sq + 1);
+    return false;
 }
 
 bool board_valid(const Board *b, char *err)

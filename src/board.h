@@ -80,3 +80,7 @@ static inline bool board_crown_square(int color, int sq)
  * by a user is checked with this, by every program the same way. Returns false and fills ERR
  * (ERR_LEN bytes) with "a White man on square 1, its crowning row (write it as a king: K1)". */
 bool board_reachable(const Board *b, char *err);
+
+/* The square (0-31) of the first man of B that stands on its own crowning row, the one
+ * board_reachable names, or -1 if there is none (parsers use it to point at that man). */
+int board_unreachable_square(const Board *b);

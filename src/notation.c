@@ -73,41 +73,49 @@ bool notation_read_square(const char *s, size_t *i, int line, int *sq, ParseErro
     return true;
 }
 
+int notation_read_route(const char *s, size_t *i, int line, uint8_t *sq, int max, char *sep,
+                        ParseError *e)
+{
+    int n = 0;
+    *sep = 0;
+    for (;;) {
+        int v;
+        if (n >= max) {
+            parse_fail(e, line, (int)*i + 1, "too many squares in move");
+            return 0;
+        }
+        if (!notation_read_square(s, i, line, &v, e))
+            return 0;
+        sq[n++] = (uint8_t)v;
+        char c = s[*i];
+        if (c != '-' && c != 'x' && c != 'X')
+            return n;
+        char kind = c == '-' ? '-' : 'x';
+        if (*sep && kind != *sep) {
+            parse_fail(e, line, (int)*i + 1, "mixed separators `-' and `x'");
+            return 0;
+        }
+        *sep = kind;
+        (*i)++;
+    }
+}
+
 int notation_parse_squares(const char *text, uint8_t *squares, int max, bool *is_capture,
                            ParseError *e)
 {
     size_t i = 0;
-    int n = 0;
-    char sep = 0;
+    char sep;
     while (text[i] == ' ' || text[i] == '\t')
         i++;
-    for (;;) {
-        int sq;
-        if (n >= max) {
-            parse_fail(e, 0, (int)i + 1, "too many squares in move");
-            return 0;
-        }
-        if (!notation_read_square(text, &i, 0, &sq, e))
-            return 0;
-        squares[n++] = (uint8_t)sq;
-        char c = text[i];
-        if (c == '-' || c == 'x' || c == 'X') {
-            char kind = c == '-' ? '-' : 'x';
-            if (sep && kind != sep) {
-                parse_fail(e, 0, (int)i + 1, "mixed separators `-' and `x'");
-                return 0;
-            }
-            sep = kind;
-            i++;
-            continue;
-        }
-        break;
-    }
+    int n = notation_read_route(text, &i, 0, squares, max, &sep, e);
+    if (n == 0)
+        return 0;
     while (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n')
         i++;
     if (text[i] != '\0') {
         char c[8];
-        parse_fail(e, 0, (int)i + 1, "unexpected character `%s'", notation_show_char((unsigned char)text[i], c));
+        parse_fail(e, 0, (int)i + 1, "unexpected character `%s'",
+                   notation_show_char((unsigned char)text[i], c));
         return 0;
     }
     if (n < 2) {
@@ -137,45 +145,52 @@ bool notation_squares_match(const Move *m, const uint8_t *sq, int n)
     return true;
 }
 
-bool notation_parse_move(const Board *b, const Rules *r, const char *text, Move *out,
-                         ParseError *e)
+int notation_resolve(const Board *b, const Rules *r, const uint8_t *sq, int n, NotationKind kind,
+                     MoveList *found)
+{
+    /* Every route is a candidate, so that each route of a merged capture is accepted as typed. */
+    MoveList all;
+    movegen_generate(b, r, true, &all);
+    found->count = 0;
+    for (int i = 0; i < all.count; i++) {
+        const Move *m = &all.moves[i];
+        if (kind != NOTATION_EITHER && move_is_capture(m) != (kind == NOTATION_CAPTURE))
+            continue;
+        if (m->len == n && memcmp(m->path, sq, (size_t)n) == 0) {
+            found->moves[0] = *m; /* 1. a whole route */
+            found->count = 1;
+            return 1;
+        }
+    }
+    for (int i = 0; i < all.count; i++) {
+        const Move *m = &all.moves[i];
+        if (kind != NOTATION_EITHER && move_is_capture(m) != (kind == NOTATION_CAPTURE))
+            continue;
+        if (!notation_squares_match(m, sq, n))
+            continue;
+        bool seen = false; /* 2. another route of a move already named */
+        for (int k = 0; k < found->count && !seen; k++)
+            seen = move_same(&found->moves[k], m, false);
+        if (!seen)
+            found->moves[found->count++] = *m;
+    }
+    return found->count;
+}
+
+bool notation_parse_move(const Board *b, const Rules *r, const char *text, Move *out, ParseError *e)
 {
     uint8_t sq[MAX_JUMPS + 4];
     bool capture;
     int n = notation_parse_squares(text, sq, (int)sizeof sq, &capture, e);
     if (n == 0)
         return false;
-    /* A whole route names its move, even when a longer capture passes through its squares. */
-    MoveList all;
-    movegen_generate(b, r, true, &all);
-    for (int i = 0; i < all.count; i++)
-        if (all.moves[i].len == n && move_is_capture(&all.moves[i]) == capture &&
-            memcmp(all.moves[i].path, sq, (size_t)n) == 0) {
-            *out = all.moves[i];
-            return true;
-        }
-    MoveList list;
-    movegen_generate(b, r, false, &list);
-    int found = -1;
-    for (int i = 0; i < list.count; i++) {
-        const Move *m = &list.moves[i];
-        if (move_is_capture(m) != capture || !notation_squares_match(m, sq, n))
-            continue;
-        if (found >= 0)
-            return parse_fail(e, 0, 0, "ambiguous move: give more of its squares");
-        found = i;
-    }
-    if (found < 0) {
-        /* The same squares may describe one of several routes of a merged capture. */
-        for (int i = 0; i < all.count; i++)
-            if (move_is_capture(&all.moves[i]) == capture &&
-                notation_squares_match(&all.moves[i], sq, n)) {
-                *out = all.moves[i];
-                return true;
-            }
+    MoveList found;
+    int count = notation_resolve(b, r, sq, n, capture ? NOTATION_CAPTURE : NOTATION_SIMPLE, &found);
+    if (count == 0)
         return parse_fail(e, 0, 0, "illegal move");
-    }
-    *out = list.moves[found];
+    if (count > 1)
+        return parse_fail(e, 0, 0, "ambiguous move: give more of its squares");
+    *out = found.moves[0];
     return true;
 }
 
@@ -196,7 +211,9 @@ int notation_format_move(const Move *m, char *buf, size_t size)
 
 /* ---- FEN ---- */
 
-bool notation_parse_fen(const char *text, Board *b, ParseError *e)
+/* notation_parse_fen, keeping in COLS[sq] (when not NULL) the column of the item that placed a
+ * piece on sq. */
+static bool parse_fen(const char *text, Board *b, ParseError *e, int *cols)
 {
     size_t i = 0, n = strlen(text);
     char c8[8];
@@ -284,6 +301,8 @@ bool notation_parse_fen(const char *text, Board *b, ParseError *e)
                 if (board_color_at(&nb, q) >= 0)
                     return parse_fail(e, 0, (int)(at + off) + 1, "square number `%d' repeated", q + 1);
                 board_set(&nb, q, color, king);
+                if (cols)
+                    cols[q] = (int)(at + off) + 1;
             }
             if (s[p] == ',') {
                 p++;
@@ -295,6 +314,27 @@ bool notation_parse_fen(const char *text, Board *b, ParseError *e)
     if (s[p] != '\0')
         return parse_fail(e, 0, COL(), "unexpected character `%s'", notation_show_char((unsigned char)s[p], c8));
 #undef COL
+    *b = nb;
+    return true;
+}
+
+bool notation_parse_fen(const char *text, Board *b, ParseError *e)
+{
+    return parse_fen(text, b, e, NULL);
+}
+
+bool notation_parse_setup(const char *text, Board *b, ParseError *e)
+{
+    Board nb;
+    int cols[SQUARE_NB] = {0};
+    if (!parse_fen(text, &nb, e, cols))
+        return false;
+    int sq = board_unreachable_square(&nb);
+    if (sq >= 0) {
+        char why[ERR_LEN];
+        board_reachable(&nb, why);
+        return parse_fail(e, 0, cols[sq], "%s", why);
+    }
     *b = nb;
     return true;
 }

@@ -6,7 +6,9 @@
  * ballot's moves from the start through the PDN move parser (the list writes captures
  * with `-', as PDN files do), so a wrong entry is an error here rather
  * than a wrong opening in a match. Files are read whole (util_read_file) and parsed with the PDN
- * reader or the FEN parser; their errors name the file, the line and the column.
+ * reader or the set-up FEN parser (notation_parse_setup, as the PDN reader reads a FEN tag), so
+ * a position no program would accept stops the run here; their errors name the file, the line
+ * and the column.
  */
 #include "openings.h"
 
@@ -138,7 +140,7 @@ static bool load_fen_lines(const char *text, const char *file, OpeningList *l, c
             return false;
         }
         ParseError e;
-        if (!notation_parse_fen(fen, &o->start, &e)) {
+        if (!notation_parse_setup(fen, &o->start, &e)) {
             file_error(err, file, line, e.col, e.msg);
             return false;
         }

@@ -32,7 +32,9 @@ int openings_ballots(bool all, Opening **out, char *err);
 /* Start positions from PATH: a PDN file (each game's FEN tag or the standard start, then its
  * moves), or a text file of FEN lines (blank lines and lines starting with # ignored). A file
  * whose first line that is not blank or a # comment starts with B or W (or a quote) is read as
- * FEN lines, any other as PDN. Every move is checked legal under English rules, and every start
- * position must leave the side to move a legal move. Returns the count (at least 1) with a
- * malloc'd array in *OUT, or -1 with the reason (file, line and column) in ERR. */
+ * FEN lines, any other as PDN. Every move is checked legal under English rules, every start
+ * position must leave the side to move a legal move, and no man may stand on its own crowning
+ * row (notation_parse_setup: the rule every program applies to a set-up position). Returns the
+ * count (at least 1) with a malloc'd array in *OUT, or -1 with the reason (file, line and column)
+ * in ERR. */
 int openings_load(const char *path, Opening **out, char *err);

@@ -10,9 +10,11 @@
  *
  * Every move is checked against the legal moves of the position it is played in, under the
  * caller's rule set. Real-world files are loose about one thing: they write `x` for some simple
- * moves (the Tinsley collection has `10x14` from the start position), so the separator does not
- * decide the move; the squares do. Anything else that does not fit the grammar is an error with
- * its line and column: the reader never guesses.
+ * moves (the Tinsley collection has `10x14` from the start position) and `-` for captures (the
+ * ballot lists write `9-18`), so the separator does not decide the move; the squares do. Squares
+ * are read (notation_read_route) and resolved to a move (notation_resolve, NOTATION_EITHER) by
+ * the same code as every other square notation. Anything else that does not fit the grammar is an
+ * error with its line and column: the reader never guesses.
  */
 #include "pdn.h"
 
@@ -50,16 +52,6 @@ static void sc_next(Scanner *sc)
         sc->line_start = sc->i + 1;
     }
     sc->i++;
-}
-
-/* A printable rendering of byte C for messages: the character itself, or \xNN. */
-static const char *show_char(unsigned char c, char out[8])
-{
-    if (c >= 0x20 && c < 0x7F)
-        snprintf(out, 8, "%c", c);
-    else
-        snprintf(out, 8, "\\x%02X", c);
-    return out;
 }
 
 /* Copies the N bytes at P into OUT (at most 24 shown) with unprintable bytes as `?', so that
@@ -182,7 +174,7 @@ static bool read_tag(Scanner *sc, PdnGame *g, int *value_col)
     if (n == 0)
         return parse_fail(sc->e, sc->line, sc_col(sc, sc->i),
                           sc->s[sc->i] == '\0' ? "tag ends early" : "tag name expected, found `%s'",
-                          show_char((unsigned char)sc->s[sc->i], c8));
+                          notation_show_char((unsigned char)sc->s[sc->i], c8));
     while (sc->s[sc->i] == ' ' || sc->s[sc->i] == '\t')
         sc_next(sc);
     if (sc->s[sc->i] != '"')
@@ -239,50 +231,30 @@ static const char *result_of(const char *word, size_t n)
 
 /* ---- Moves ---- */
 
-/* Parses the move word W (N bytes, found at LINE and COL) as a legal move of B: squares
- * separated by `-' or `x' (either, not both), then at most two `!'/`?' marks. The separator does
- * not decide (see the top of the file); any route of a merged capture is accepted, and the move
- * returned follows the route the text gives. MOVE_NO is the move number for messages. */
+/* Parses the move word W (N bytes, found at LINE and COL) as a legal move of B: a route as
+ * notation_read_route reads it (`-' or `x', not both), then at most two `!'/`?' marks. The
+ * squares are resolved by notation_resolve with NOTATION_EITHER: the separator does not decide
+ * (see the top of the file), and more than two squares may be joined by `-'. MOVE_NO is the move
+ * number for messages. */
 static bool parse_move_word(const Board *b, const Rules *r, const char *w, size_t n, int line,
                             int col, int move_no, Move *out, ParseError *e)
 {
-    char c8[8], tok[32];
+    char c8[8], tok[32], word[TOKEN_MAX + 1];
+    if (!isdigit((unsigned char)w[0])) /* a word that is no move at all */
+        return parse_fail(e, line, col, "unexpected `%s' in `%s'",
+                          notation_show_char((unsigned char)w[0], c8), show_token(w, n, tok));
+    if (n >= sizeof word)
+        return parse_fail(e, line, col, "move `%s' too long", show_token(w, n, tok));
+    memcpy(word, w, n); /* a copy that ends with the word, so a route cut short reads as one */
+    word[n] = '\0';
     uint8_t sq[MAX_JUMPS + 4];
-    int count = 0;
-    char sep = 0;
+    char sep;
     size_t k = 0;
-    for (;;) {
-        if (k == n)
-            return parse_fail(e, line, col + (int)k, "move `%s' ends without a square",
-                              show_token(w, n, tok));
-        if (!isdigit((unsigned char)w[k]))
-            return parse_fail(e, line, col + (int)k, "unexpected `%s' in `%s'",
-                              show_char((unsigned char)w[k], c8), show_token(w, n, tok));
-        size_t start = k;
-        long v = 0;
-        while (k < n && isdigit((unsigned char)w[k])) {
-            if (k - start < 4)
-                v = v * 10 + (w[k] - '0');
-            k++;
-        }
-        if (k - start > 2 || v < 1 || v > SQUARE_NB)
-            return parse_fail(
-                e, line, col + (int)start, "square `%.*s' out of range 1-32 in move `%s'",
-                (int)(k - start > 12 ? 12 : k - start), w + start, show_token(w, n, tok));
-        if (count >= (int)sizeof sq)
-            return parse_fail(e, line, col, "too many squares in move `%s'", show_token(w, n, tok));
-        sq[count++] = (uint8_t)(v - 1);
-        if (k < n && (w[k] == '-' || w[k] == 'x' || w[k] == 'X')) {
-            char s = w[k] == '-' ? '-' : 'x';
-            if (sep && s != sep)
-                return parse_fail(e, line, col + (int)k,
-                                  "mixed separators `-' and `x' in move `%s'",
-                                  show_token(w, n, tok));
-            sep = s;
-            k++;
-            continue;
-        }
-        break;
+    int count = notation_read_route(word, &k, line, sq, (int)sizeof sq, &sep, e);
+    if (count == 0) {
+        char why[ERR_LEN];
+        snprintf(why, sizeof why, "%s", e->msg);
+        return parse_fail(e, line, col + e->col - 1, "move `%s': %s", show_token(w, n, tok), why);
     }
     /* Annotation suffix: !, ?, !!, ??, !?, ?! */
     size_t suffix = k;
@@ -290,7 +262,7 @@ static bool parse_move_word(const Board *b, const Rules *r, const char *w, size_
         k++;
     if (k < n)
         return parse_fail(e, line, col + (int)k, "unexpected `%s' in move `%s'",
-                          show_char((unsigned char)w[k], c8), show_token(w, n, tok));
+                          notation_show_char((unsigned char)w[k], c8), show_token(w, n, tok));
     if (k - suffix > 2)
         return parse_fail(e, line, col + (int)suffix, "annotation `%.*s' longer than two marks",
                           (int)(k - suffix > 12 ? 12 : k - suffix), w + suffix);
@@ -302,32 +274,16 @@ static bool parse_move_word(const Board *b, const Rules *r, const char *w, size_
             return parse_fail(e, line, col, "square %d repeated in move `%s'", sq[a] + 1,
                               show_token(w, n, tok));
 
-    /* Every route is a candidate, so that any of the routes of a merged capture is accepted;
-     * the move is ambiguous only when two candidates are different moves. */
-    MoveList all;
-    movegen_generate(b, r, true, &all);
-    for (int i = 0; i < all.count; i++)
-        if (all.moves[i].len == count && memcmp(all.moves[i].path, sq, (size_t)count) == 0) {
-            *out = all.moves[i]; /* a whole route names its move */
-            return true;
-        }
-    const Move *found = NULL;
-    for (int i = 0; i < all.count; i++) {
-        const Move *m = &all.moves[i];
-        if (!notation_squares_match(m, sq, count))
-            continue;
-        if (found && !move_same(found, m, false))
-            return parse_fail(e, line, col,
-                              "ambiguous move `%s': give the squares it passes through",
-                              show_token(w, n, tok));
-        if (!found)
-            found = m;
-    }
-    if (!found)
+    MoveList found;
+    int named = notation_resolve(b, r, sq, count, NOTATION_EITHER, &found);
+    if (named > 1)
+        return parse_fail(e, line, col, "ambiguous move `%s': give the squares it passes through",
+                          show_token(w, n, tok));
+    if (named == 0)
         return parse_fail(e, line, col, "illegal move `%s' for %s at move %d",
                           show_token(w, suffix, tok), b->side == BLACK ? "Black" : "White",
                           move_no);
-    *out = *found;
+    *out = found.moves[0];
     return true;
 }
 
@@ -433,7 +389,7 @@ static bool parse_game(Scanner *sc, const Rules *r, PdnGame *g)
     const char *fen = pdn_tag(g, "FEN");
     if (fen) {
         ParseError fe;
-        if (!notation_parse_fen(fen, &g->start, &fe))
+        if (!notation_parse_setup(fen, &g->start, &fe)) /* the set-up rule of every program */
             return parse_fail(sc->e, fen_line, fen_col + (fe.col > 0 ? fe.col - 1 : 0),
                               "bad FEN tag: %s", fe.msg);
     }

@@ -23,7 +23,9 @@ typedef struct {
 typedef struct {
     int ntags;                  /* tags in tags[] */
     PdnTag tags[PDN_MAX_TAGS];  /* the tags in file order */
-    Board start;                /* the start position (the FEN tag, or the standard one) */
+    Board start;                /* the start position (the FEN tag, or the standard one); a FEN
+                                   tag is read by notation_parse_setup, so a man on its own
+                                   crowning row is an error */
     int nmoves;                 /* moves in moves[] */
     Move moves[GAME_MAX_PLIES]; /* the moves, each checked legal in turn */
     char result[8];             /* "1-0", "0-1", "1/2-1/2" or "*" (from the movetext, else the

@@ -92,7 +92,7 @@ int cmd_perft(int argc, char **argv)
     Board b;
     if (fen) {
         ParseError e;
-        if (!notation_parse_fen(fen, &b, &e)) {
+        if (!notation_parse_setup(fen, &b, &e)) {
             char msg[256];
             parse_error_format(&e, msg, sizeof msg);
             fprintf(stderr, "ponder perft: bad FEN: %s\n", msg);

@@ -327,22 +327,17 @@ static int resolve_move(const Play *p, const MoveList *list, const char *text, c
                  text, why, numbers);
         return 0;
     }
-    int found = 0, candidates[MAX_MOVES], nc = 0;
+    /* The squares decide, not the separator (the player's `9-18' for a jump is understood);
+     * each move they name is found in LIST by the pieces it takes (a merged capture's route). */
+    MoveList named;
+    notation_resolve(&p->game.board, p->game.rules, sq, n, NOTATION_EITHER, &named);
+    int candidates[MAX_MOVES], nc = 0;
     for (int i = 0; i < list->count; i++)
-        if (notation_squares_match(&list->moves[i], sq, n))
-            candidates[nc++] = i + 1;
-    if (nc == 0) {
-        /* A capture route that the list merged with another one that takes the same pieces. */
-        MoveList all;
-        movegen_generate(&p->game.board, p->game.rules, true, &all);
-        for (int i = 0; i < all.count && !found; i++)
-            if (notation_squares_match(&all.moves[i], sq, n))
-                for (int j = 0; j < list->count; j++)
-                    if (move_same(&list->moves[j], &all.moves[i], false))
-                        found = j + 1;
-        if (found)
-            return found;
-    }
+        for (int k = 0; k < named.count; k++)
+            if (move_same(&list->moves[i], &named.moves[k], false)) {
+                candidates[nc++] = i + 1;
+                break;
+            }
     if (nc == 1)
         return candidates[0];
     if (nc > 1) {

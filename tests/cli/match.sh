@@ -196,6 +196,24 @@ expect_status "one command without {fen} is refused" 2 "$PONDER" match "$RAND" "
 expect_grep "...and named" "\`B' has no \{fen\}" "$TMP/err"
 expect_status "a missing openings file is refused" 2 "$PONDER" match --openings "$TMP/none.pdn" "$RAND" "$RAND"
 expect_grep "...and named" 'none.pdn' "$TMP/err"
+# A man on its own crowning row in an openings file: refused before any game starts, with the
+# file, line and column and the words every program uses (it was read, and then `ponder player'
+# refused the position: "Black's program could not start (exit status 2 ...)").
+printf '# two openings\nB:W21,22:B9,10\nB:W1,21:B5,9\n' >"$TMP/crown.fen"
+expect_status "openings file with a man on its crowning row: exit 2" 2 "$PONDER" match --games 2 \
+    $TIMING --pdn "$TMP/crown.pdn" --openings "$TMP/crown.fen" "$RAND" "$RAND"
+expect_grep "...the file, line, column and why" \
+    '^ponder match: crown\.fen:3:4: a White man on square 1, its crowning row \(write it as a king: K1\)$' \
+    "$TMP/err"
+if [ ! -e "$TMP/crown.pdn" ]; then pass "...before any game"; else
+    fail "...before any game" "$(cat "$TMP/crown.pdn")"
+fi
+printf '[Event "x"]\n[FEN "W:W21:B5,29"]\n*\n' >"$TMP/crown-tag.pdn"
+expect_status "a PDN openings file's FEN tag with one: exit 2" 2 "$PONDER" match --games 2 \
+    $TIMING --openings "$TMP/crown-tag.pdn" "$RAND" "$RAND"
+expect_grep "...the file, line, column and why" \
+    '^ponder match: crown-tag\.pdn:2:16: bad FEN tag: a Black man on square 29, its crowning row' \
+    "$TMP/err"
 
 # SPRT: the baseline against random moves is decided long before 300 games.
 "$PONDER" match -j 2 --games 300 $TIMING --sprt 0,50,0.05,0.05 --json "$TMP/sprt.json" \

@@ -137,6 +137,12 @@ if [ $status -eq 2 ] && grep -q "bad FEN: square number .33' out of range at col
     [ ! -s "$TMP/out" ]; then
     pass "bad FEN"
 else fail "bad FEN" "status $status" "$(cat "$TMP/err")"; fi
+# A man on its own crowning row: the words every program uses (board_reachable), and where.
+bad "--fen with a man on its crowning row" \
+    "bad FEN: a White man on square 1, its crowning row (write it as a king: K1) at column 4$" \
+    1 --fen 'B:W1,21:B5,9'
+"$PONDER" perft 1 --fen 'B:WK1,21:B5,9' >"$TMP/out" 2>&1
+check_nodes "--fen with a king there instead" "$TMP/out" 1 2
 
 # The options as getopt_long reads them: --opt=value, options before DEPTH, `--' before it.
 "$PONDER" perft --hash=8 --rules=english -- $DEPTH | awk '{ print $2 }' >"$TMP/got"

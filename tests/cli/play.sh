@@ -249,6 +249,14 @@ said "draw by repetition announced" '^\*\*\* Draw: the same position has come up
 said "draw result" '^Result 1/2-1/2 after 4 moves\.$' hh-draw
 said "kings shown as kings" '\[B\]' hh-draw
 
+# ---- typed squares resolved as everywhere else (notation_resolve) ------------------------------
+# King 1 takes 6 and 7 (1x10x3), or goes round the loop 10-17-26-19-10 first: "1x3" could be
+# either, and the whole route 1x10x3 names the short one although the long one passes through 10.
+play hh-route '1x3\n1x10x3\n' --black human --white human --board "$PLAYDATA/loop.txt"
+ok "typed route: runs"
+said "typed route: ends only is ambiguous" '^1x3 could be 1 \(1x10x3\) or 2 \(1x10x17x26x19x10x3\)' hh-route
+said "typed route: a whole route names its move" '^  1\. 1x10x3$' hh-route
+
 # ---- every kind of bad answer -----------------------------------------------------------------
 long=$(awk 'BEGIN { for (i = 0; i < 1100; i++) printf "9" }')
 play bad "martian\nh\n42\nc\nabc\n0\n-1\n1e999\nnan\n$long\n60\nmaybe\nyes\n/nonexistent/b.txt\n$PLAYDATA/bad-digit.txt\n$PLAYDATA/short.txt\n$BOARDS/sampleCheckers4.txt\nfoo\n0\n99\n9-13\n\nsave\nsave $TMP/no/such/dir/g.pdn\nundo\nboard\nhelp\nhint\n19-23\n1\nundo\n1\nsave $TMP/g.pdn\nquit\n" $ENGINE

@@ -149,6 +149,35 @@ static bool parse_fen(const char *t, ParseError *e)
     return notation_parse_fen(t, &b, e);
 }
 
+static bool parse_setup(const char *t, ParseError *e)
+{
+    Board b;
+    return notation_parse_setup(t, &b, e);
+}
+
+/* A set-up FEN: what notation_parse_fen reads, less men on their own crowning rows (the words
+ * of board_reachable, the column of the man, or of the range that holds it). */
+static void fen_setup(void)
+{
+    Board b, want;
+    ParseError e;
+    CHECK(notation_parse_setup("B:WK1,21:B5,9,K29", &b, &e));
+    CHECK(notation_parse_fen("B:WK1,21:B5,9,K29", &want, &e) && board_equal(&b, &want));
+    CHECK(notation_parse_setup("W:W5,32:B1,28", &b, &e)); /* each on the other's crowning row */
+    static const BadCase cases[] = {
+        {"B:W1,21:B5,9", "a White man on square 1, its crowning row (write it as a king: K1)", 0,
+         4},
+        {" \"W:W21:B5,K30,29.\"", "a Black man on square 29, its crowning row", 0, 16},
+        {"B:W21,2-5:B9", "a White man on square 2", 0, 7},
+        {"B:W33:B29", "square number `33' out of range", 0, 4}, /* syntax first */
+    };
+    check_bad("set-up FEN", cases, sizeof cases / sizeof cases[0], parse_setup);
+    /* B is left as it was. */
+    board_start(&b);
+    board_start(&want);
+    CHECK(!notation_parse_setup("B:W1:B5", &b, &e) && board_equal(&b, &want));
+}
+
 static void fen_bad(void)
 {
     static const BadCase cases[] = {
@@ -306,6 +335,112 @@ static void moves_and_paths(void)
           strstr(e.msg, "ambiguous"));
     CHECK(notation_parse_move(&move_board, &RULES_ENGLISH, "1x17x3", &m, &e) &&
           bb_popcount(m.captured) == 6);
+}
+
+/* SQ as typed: the squares of TEXT ("1x10x3") into SQ, their number returned. */
+static int typed(const char *text, uint8_t *sq)
+{
+    bool cap;
+    ParseError e;
+    int n = notation_parse_squares(text, sq, MAX_JUMPS + 4, &cap, &e);
+    if (n == 0)
+        printf("  %s: %s\n", text, e.msg);
+    return n;
+}
+
+/* The one resolver of typed squares (notation_resolve): whole routes, routes given in part,
+ * ambiguity counted by moves rather than routes, and the separator deciding or not. */
+static void resolver(void)
+{
+    Board b;
+    ParseError e;
+    MoveList found;
+    uint8_t sq[MAX_JUMPS + 4];
+    int n;
+
+    /* Two captures with the same ends (2x9x18 takes 6 and 14, 2x11x18 takes 7 and 15): the ends
+     * name both, a middle square names one, a wrong middle square none. */
+    CHECK(notation_parse_fen("B:W6,7,14,15:B2", &b, &e));
+    n = typed("2x18", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_CAPTURE, &found) == 2 &&
+          found.count == 2 && found.moves[0].captured != found.moves[1].captured);
+    n = typed("2x11x18", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_EITHER, &found) == 1 &&
+          found.moves[0].captured == ((1u << 6) | (1u << 14)) && found.moves[0].len == 3);
+    n = typed("2x9x19", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_EITHER, &found) == 0);
+
+    /* A capture written as a simple move: refused when the separator decides, found when the
+     * squares do (PDN files, `ponder play'); and a simple move written as a capture. */
+    CHECK(notation_parse_fen("B:W14:B9", &b, &e));
+    n = typed("9-18", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_SIMPLE, &found) == 0);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_CAPTURE, &found) == 1 &&
+          found.moves[0].captured == 1u << 13);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_EITHER, &found) == 1 &&
+          found.moves[0].captured == 1u << 13);
+    board_start(&b);
+    n = typed("11x15", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_CAPTURE, &found) == 0);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_EITHER, &found) == 1 &&
+          found.moves[0].from == 10 && found.moves[0].to == 14 && found.moves[0].captured == 0);
+
+    /* A king's loop: one move by two routes. The ends name it once; part of a route (one middle
+     * square) picks the route it lies on; the squares out of order name nothing. */
+    CHECK(notation_parse_fen("B:W14,15,22,23:BK10", &b, &e));
+    n = typed("10x10", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_CAPTURE, &found) == 1);
+    n = typed("10x17x10", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_CAPTURE, &found) == 1 &&
+          found.moves[0].path[1] == 16 && found.moves[0].len == 5);
+    n = typed("10x26x19x10", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_CAPTURE, &found) == 1 &&
+          found.moves[0].path[1] == 16);
+    n = typed("10x17x19x26x10", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_CAPTURE, &found) == 0);
+
+    /* The loop with a way in and a way out: the whole route 1x10x3 is the short capture although
+     * the long one passes through its squares; the ends are ambiguous; a square of the loop
+     * names the long one. */
+    CHECK(notation_parse_fen("B:W6,7,14,15,22,23:BK1", &b, &e));
+    n = typed("1x10x3", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_EITHER, &found) == 1 &&
+          found.moves[0].len == 3);
+    n = typed("1x3", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_EITHER, &found) == 2);
+    n = typed("1x26x3", sq);
+    CHECK(notation_resolve(&b, &RULES_ENGLISH, sq, n, NOTATION_EITHER, &found) == 1 &&
+          bb_popcount(found.moves[0].captured) == 6);
+
+    /* Every legal route of random positions, typed whole, resolves to itself; typed by its ends
+     * it names its move among others, each named move legal and named once. */
+    for (int k = 0; k < (asan() ? 200 : 2000); k++) {
+        random_board(&b);
+        MoveList all;
+        movegen_generate(&b, &RULES_ENGLISH, true, &all);
+        for (int i = 0; i < all.count; i++) {
+            const Move *m = &all.moves[i];
+            NotationKind kind = move_is_capture(m) ? NOTATION_CAPTURE : NOTATION_SIMPLE;
+            bool ok = notation_resolve(&b, &RULES_ENGLISH, m->path, m->len, kind, &found) == 1 &&
+                      move_same(&found.moves[0], m, true);
+            uint8_t ends[2] = {m->path[0], m->path[m->len - 1]};
+            int count = notation_resolve(&b, &RULES_ENGLISH, ends, 2, NOTATION_EITHER, &found);
+            int mine = 0;
+            for (int j = 0; j < count; j++) {
+                mine += move_same(&found.moves[j], m, false);
+                for (int q = 0; q < j; q++)
+                    ok = ok && !move_same(&found.moves[j], &found.moves[q], false);
+            }
+            if (!ok || mine != 1) {
+                char fen[128], mv[64];
+                notation_format_fen(&b, fen, sizeof fen);
+                notation_format_move(m, mv, sizeof mv);
+                printf("  %s in %s: not resolved to itself\n", mv, fen);
+                check_failed++;
+                return;
+            }
+        }
+    }
 }
 
 /* Every legal move of random positions, every route: written and read back it is the same
@@ -652,8 +787,10 @@ int main(void)
     RUN("notation", fen_good);
     RUN("notation", fen_round_trip);
     RUN("notation", fen_bad);
+    RUN("notation", fen_setup);
     RUN("notation", squares);
     RUN("notation", moves_and_paths);
+    RUN("notation", resolver);
     RUN("notation", move_round_trips);
     RUN("notation", hackerrank_samples);
     RUN("notation", hackerrank_bad);

@@ -336,13 +336,13 @@ static const BadCase bad_cases[] = {
     {"[Event", "`\"' expected", 1, 7},
     {"[", "tag ends early", 1, 2},
     {"[Event \"x\"", "`]' expected", 1, 11},
-    {"1. 11-", "ends without a square", 1, 7},
+    {"1. 11-", "move `11-': square number missing", 1, 7},
     {"1. 11-15 {open comment\n23-18 *", "never closed", 1, 10},
     {"1. 11-15 (1. 9-13 (22-18)\n*", "variation `(' is never closed", 1, 10},
     /* out of range */
-    {"1. 33-29 *", "square `33' out of range", 1, 4},
-    {"1. 0-4 *", "square `0' out of range", 1, 4},
-    {"1. 11-150 *", "square `150' out of range", 1, 7},
+    {"1. 33-29 *", "square number `33' out of range", 1, 4},
+    {"1. 0-4 *", "square number `0' out of range", 1, 4},
+    {"1. 11-150 *", "square number `150' out of range", 1, 7},
     {"1. 11-15 23-18 2. 15-99999999999999999999 *", "out of range", 1, 22},
     /* repeated squares */
     {"1. 11-11 *", "square 11 repeated", 1, 4},
@@ -353,6 +353,11 @@ static const BadCase bad_cases[] = {
     {"[FEN \"X:W21:B1\"]\n*", "bad FEN tag", 1, 7},
     {"[FEN \"B:W21:W1\"]\n*", "given twice", 1, 13},
     {"[FEN \"B:W21:R1\"]\n*", "unexpected character `R'", 1, 13},
+    /* a man on its own crowning row: the rule (and the words) of every program */
+    {"[FEN \"B:W1,21:B5,9\"]\n1. 9-13 *",
+     "bad FEN tag: a White man on square 1, its crowning row (write it as a king: K1)", 1, 10},
+    {"[Event \"e\"]\n[FEN \"W:W21:BK1,5-8,29\"]\n*", "a Black man on square 29, its crowning row",
+     2, 21},
     /* garbage */
     {"1. 11-15 \x01\x02 *", "unexpected `\\x01'", 1, 10},
     {"\xFF\xFE", "unexpected `\\xFF'", 1, 1},
@@ -387,7 +392,7 @@ static const BadCase bad_cases[] = {
     {"[Eventxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx \"a\"]", "tag name longer than 31", 1, 2},
     {"1. 11-15 23-1818181818181818181818181818181818181818181818181818181818181818181818 *",
      "too long", 1, 10},
-    {"1. 11-15 23-18-22-17-13-9-5-1-6-10-15-19-24-28-32-27-23 *", "too many squares", 1, 10},
+    {"1. 11-15 23-18-22-17-13-9-5-1-6-10-15-19-24-28-32-27-23 *", "too many squares", 1, 54},
 };
 
 static void malformed_input(void)

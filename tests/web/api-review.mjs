@@ -202,6 +202,16 @@ async function main() {
     check('bad: a game that cannot be read is 422 with the place', isError(r, 422, /game 3.*line 13/), r.text);
     r = await post('/api/games', { pdn: PDN, game: 9 });
     check('bad: a game past the end is 422', isError(r, 422, /no game 9/), r.text);
+    // A man on its own crowning row in a FEN tag is refused as in the fen field, in the same words.
+    const crowned = '[FEN "B:W1,21:B5,9"]\n1. 9-13 *';
+    r = await post('/api/games', { pdn: crowned });
+    check('bad: a PDN FEN tag with a man on its crowning row is 422 with the words and the place',
+          isError(r, 422) && r.json.error === 'game 1 of the PDN cannot be read: bad FEN tag: a White man on ' +
+          'square 1, its crowning row (write it as a king: K1) at line 1, column 10', r.text);
+    r = await post('/api/pdn', { pdn: crowned });
+    check('bad: /api/pdn says the same of that game', isError(r, 422,
+          /^no game could be read from the PDN: game 1: bad FEN tag: a White man on square 1, its crowning row \(write it as a king: K1\) at line 1, column 10$/),
+          r.text);
     r = await post('/api/games', { game: 1 });
     check('bad: game without pdn is 400', isError(r, 400, /pdn/), r.text);
     r = await post('/api/games', { pdn: PDN, fen: 'B:W18:B14' });
