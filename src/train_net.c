@@ -15,7 +15,6 @@
  */
 #include "train.h"
 
-#include "engine.h"
 #include "util.h"
 
 #include <errno.h>
