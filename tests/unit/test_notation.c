@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "rng.h"
 #include "boardfile.h"
 #include "hackerrank.h"
 #include "middleware.h"
@@ -24,13 +25,7 @@ static bool asan(void)
 }
 
 static uint64_t rng_state = 0x853C49E6748FEA9Bull;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
 
 /* A random legal-looking position: men never on their own crowning row. */
 static void random_board(Board *b)
