@@ -10,12 +10,13 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "rng.h"
 #include "boardfile.h"
 #include "hackerrank.h"
 #include "middleware.h"
 #include "notation.h"
+#include "rng.h"
 #include "tower.h"
+#include "tower_format.h"
 #include "util.h"
 
 static bool asan(void)
