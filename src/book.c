@@ -74,26 +74,6 @@ int book_key_cmp(const BookKey *a, const BookKey *b)
     return 0;
 }
 
-/* ---- bytes ------------------------------------------------------------------------------- */
-
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint16_t get16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-static void put16(uint8_t *p, uint16_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-}
-
 /* ---- reading ----------------------------------------------------------------------------- */
 
 static Book *fail(Book *bk, char *err, const char *source, size_t offset, const char *what)
@@ -132,17 +112,18 @@ Book *book_parse(const uint8_t *data, size_t len, const char *source, char *err)
         return fail(bk, err, source, 0, "too short for a book (no header)");
     if (memcmp(data, BOOK_MAGIC, sizeof BOOK_MAGIC) != 0)
         return fail(bk, err, source, 0, "not a Ponder book (bad magic)");
-    uint32_t version = get32(data + 8);
+    uint32_t version = util_get_u32(data + 8);
     if (version != BOOK_VERSION) {
         char what[80];
         snprintf(what, sizeof what, "format version %u, this program reads %d", version,
                  BOOK_VERSION);
         return fail(bk, err, source, 8, what);
     }
-    uint32_t npos = get32(data + 12), nmoves = get32(data + 16);
-    if (get32(data + 20) != BOOK_POS_BYTES || get32(data + 24) != BOOK_MOVE_BYTES)
+    uint32_t npos = util_get_u32(data + 12), nmoves = util_get_u32(data + 16);
+    if (util_get_u32(data + 20) != BOOK_POS_BYTES || util_get_u32(data + 24) != BOOK_MOVE_BYTES)
         return fail(bk, err, source, 20, "unexpected record sizes");
-    if (get32(data + 28) != 0 || get32(data + 56) != 0 || get32(data + 60) != 0)
+    if (util_get_u32(data + 28) != 0 || util_get_u32(data + 56) != 0 ||
+        util_get_u32(data + 60) != 0)
         return fail(bk, err, source, 28, "reserved header bytes are not zero");
     const char *name = (const char *)data + 32;
     size_t nl = strnlen(name, BOOK_NAME_LEN);
@@ -160,7 +141,7 @@ Book *book_parse(const uint8_t *data, size_t len, const char *source, char *err)
                  npos, nmoves, (unsigned long long)want);
         return fail(bk, err, source, 12, what);
     }
-    if (util_fnv1a(data, len - 4, UTIL_FNV_BASIS) != get32(data + len - 4))
+    if (util_fnv1a(data, len - 4, UTIL_FNV_BASIS) != util_get_u32(data + len - 4))
         return fail(bk, err, source, len - 4, "checksum mismatch (file damaged?)");
     bk->npos = npos;
     bk->nmoves = nmoves;
@@ -174,17 +155,17 @@ Book *book_parse(const uint8_t *data, size_t len, const char *source, char *err)
     for (uint32_t i = 0; i < npos; i++, p += BOOK_POS_BYTES) {
         size_t off = (size_t)(p - data);
         BookPos *bp = &bk->pos[i];
-        bp->key.us = get32(p);
-        bp->key.them = get32(p + 4);
-        bp->key.kings = get32(p + 8);
-        bp->first = get32(p + 12);
-        bp->n = get16(p + 16);
+        bp->key.us = util_get_u32(p);
+        bp->key.them = util_get_u32(p + 4);
+        bp->key.kings = util_get_u32(p + 8);
+        bp->first = util_get_u32(p + 12);
+        bp->n = util_get_u16(p + 16);
         const char *why = key_problem(&bp->key);
         if (why)
             return fail(bk, err, source, off, why);
         if (i > 0 && book_key_cmp(&bk->pos[i - 1].key, &bp->key) >= 0)
             return fail(bk, err, source, off, "positions out of order or repeated");
-        if (get16(p + 18) != 0)
+        if (util_get_u16(p + 18) != 0)
             return fail(bk, err, source, off + 18, "reserved bytes are not zero");
         if (bp->n < 1 || bp->n > BOOK_MAX_MOVES)
             return fail(bk, err, source, off + 16, "a position with no moves or too many");
@@ -203,12 +184,12 @@ Book *book_parse(const uint8_t *data, size_t len, const char *source, char *err)
             m->to = p[1];
             m->depth = p[2];
             m->flags = p[3];
-            m->captured = get32(p + 4);
-            m->score = (int16_t)get16(p + 8);
-            m->count = get32(p + 12);
+            m->captured = util_get_u32(p + 4);
+            m->score = (int16_t)util_get_u16(p + 8);
+            m->count = util_get_u32(p + 12);
             if (m->from >= SQUARE_NB || m->to >= SQUARE_NB || !(bp->key.us >> m->from & 1))
                 return fail(bk, err, source, off, "a move from a square without a mover's piece");
-            if (m->flags != 0 || get16(p + 10) != 0)
+            if (m->flags != 0 || util_get_u16(p + 10) != 0)
                 return fail(bk, err, source, off + 3, "reserved bytes are not zero");
             if (m->captured & ~bp->key.them)
                 return fail(bk, err, source, off + 4, "a move captures what is not there");
@@ -251,21 +232,21 @@ uint8_t *book_serialize(const Book *bk, size_t *len)
     if (!out)
         return NULL;
     memcpy(out, BOOK_MAGIC, sizeof BOOK_MAGIC);
-    put32(out + 8, BOOK_VERSION);
-    put32(out + 12, (uint32_t)bk->npos);
-    put32(out + 16, (uint32_t)bk->nmoves);
-    put32(out + 20, BOOK_POS_BYTES);
-    put32(out + 24, BOOK_MOVE_BYTES);
+    util_put_u32(out + 8, BOOK_VERSION);
+    util_put_u32(out + 12, (uint32_t)bk->npos);
+    util_put_u32(out + 16, (uint32_t)bk->nmoves);
+    util_put_u32(out + 20, BOOK_POS_BYTES);
+    util_put_u32(out + 24, BOOK_MOVE_BYTES);
     size_t nl = strnlen(bk->name, BOOK_NAME_LEN - 1);
     memcpy(out + 32, bk->name, nl);
     p = out + BOOK_HEADER;
     for (size_t i = 0; i < bk->npos; i++, p += BOOK_POS_BYTES) {
         const BookPos *bp = &bk->pos[i];
-        put32(p, bp->key.us);
-        put32(p + 4, bp->key.them);
-        put32(p + 8, bp->key.kings);
-        put32(p + 12, bp->first);
-        put16(p + 16, (uint16_t)bp->n);
+        util_put_u32(p, bp->key.us);
+        util_put_u32(p + 4, bp->key.them);
+        util_put_u32(p + 8, bp->key.kings);
+        util_put_u32(p + 12, bp->first);
+        util_put_u16(p + 16, (uint16_t)bp->n);
     }
     for (size_t j = 0; j < bk->nmoves; j++, p += BOOK_MOVE_BYTES) {
         const BookMove *m = &bk->moves[j];
@@ -273,11 +254,11 @@ uint8_t *book_serialize(const Book *bk, size_t *len)
         p[1] = m->to;
         p[2] = m->depth;
         p[3] = 0;
-        put32(p + 4, m->captured);
-        put16(p + 8, (uint16_t)m->score);
-        put32(p + 12, m->count);
+        util_put_u32(p + 4, m->captured);
+        util_put_u16(p + 8, (uint16_t)m->score);
+        util_put_u32(p + 12, m->count);
     }
-    put32(p, util_fnv1a(out, n - 4, UTIL_FNV_BASIS));
+    util_put_u32(p, util_fnv1a(out, n - 4, UTIL_FNV_BASIS));
     *len = n;
     return out;
 }

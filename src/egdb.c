@@ -20,6 +20,7 @@
 
 #include "bitboard.h"
 #include "movegen.h"
+#include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -45,14 +46,6 @@ typedef struct {
     uint64_t counts[4];
     uint64_t checksum;
 } FileHeader;
-
-static uint64_t fnv1a(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001B3ull;
-    return h;
-}
 
 void egdb_file_name(const EgdbSlice *s, char *buf, size_t size)
 {
@@ -204,8 +197,8 @@ bool egdb_write_slice(const char *dir, const EgdbSlice *s, const uint8_t *values
     free(care);
     offsets[nblocks] = (uint32_t)len;
     h.data_bytes = len;
-    uint64_t sum = fnv1a(0xCBF29CE484222325ull, offsets, ((size_t)nblocks + 1) * sizeof *offsets);
-    h.checksum = fnv1a(sum, data, len);
+    uint64_t sum = util_fnv1a64(offsets, ((size_t)nblocks + 1) * sizeof *offsets, UTIL_FNV64_BASIS);
+    h.checksum = util_fnv1a64(data, len, sum);
 
     char name[64], path[4096], tmp[4200];
     egdb_file_name(s, name, sizeof name);
@@ -294,8 +287,8 @@ bool egdb_read_slice(const char *path, EgdbFileInfo *info, uint8_t *values, char
         snprintf(err, ERR_LEN, "%.120s: read error", path);
         goto out;
     }
-    uint64_t sum = fnv1a(0xCBF29CE484222325ull, offsets, ((size_t)h.nblocks + 1) * 4);
-    if (fnv1a(sum, data, (size_t)h.data_bytes) != h.checksum) {
+    uint64_t sum = util_fnv1a64(offsets, ((size_t)h.nblocks + 1) * 4, UTIL_FNV64_BASIS);
+    if (util_fnv1a64(data, (size_t)h.data_bytes, sum) != h.checksum) {
         snprintf(err, ERR_LEN, "%.100s: checksum mismatch (damaged file)", path);
         goto out;
     }

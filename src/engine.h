@@ -29,6 +29,8 @@ enum {
     ENGINE_HASH_MB_DEFAULT = 64,             /* table size when none is given (MB) */
     ENGINE_PATH_MAX = 1024,                  /* longest path an option holds, with its NUL */
     ENGINE_MAX_EXCLUDE = SEARCH_MAX_EXCLUDE, /* root moves a search can leave out (multi-PV) */
+    ENGINE_MOVES_LEFT_GUESS = TIME_MOVES_LEFT_GUESS, /* the moves a clock with no moves to go is
+                                                        shared over (timeman.c) */
 };
 
 /* The limits of EngineOptions that engine_new() accepts; every front end checks its --hash and

@@ -102,7 +102,9 @@ int movegen_count(const Board *b, const Rules *r, bool all_paths);
 
 /* ---- Bulk counting in the spread layout (bitboard.h) ------------------------------------------
  *
- * Perft counts the moves of every leaf parent's children with these. A position is given from
+ * Perft counts the moves of every leaf parent's children with these: a second, counting-only
+ * generator kept for perft's speed (its hot path; the measurement is in docs/perft.md, "Speed",
+ * and test_perft checks it against movegen_generate). A position is given from
  * the side to move's point of view: C its colour (a constant at every call, so each colour gets
  * straight-line code), US its pieces, THEM the opponent's, KINGS the kings of both, EMPTY the
  * empty squares (SP_VALID & ~(US | THEM)). */

@@ -152,35 +152,6 @@ bool nnue_check_shape(int n1, int n2, int n3, int buckets, int scale, const char
     return name_ok(padded, NNUE_NAME_LEN, err);
 }
 
-/* ---- little-endian access ---------------------------------------------------------------------
- */
-
-static uint32_t get_u32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static int16_t get_i16(const unsigned char *p)
-{
-    return (int16_t)(uint16_t)(p[0] | p[1] << 8);
-}
-static int32_t get_i32(const unsigned char *p)
-{
-    return (int32_t)get_u32(p);
-}
-
-static void put_u32(unsigned char *p, uint32_t v)
-{
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
-}
-static void put_i16(unsigned char *p, int16_t v)
-{
-    p[0] = (unsigned char)(uint16_t)v;
-    p[1] = (unsigned char)((uint16_t)v >> 8);
-}
-
 /* ---- reading ----------------------------------------------------------------------------------
  */
 
@@ -205,21 +176,21 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
         snprintf(msg, ERR_LEN, "not a Ponder network (no PONDNET magic)");
         return false;
     }
-    uint32_t version = get_u32(p + 8);
+    uint32_t version = util_get_u32(p + 8);
     if (version != NNUE_VERSION) {
         snprintf(msg, ERR_LEN, "version %u is not supported (this program reads version %d)",
                  version, NNUE_VERSION);
         return false;
     }
-    uint32_t features = get_u32(p + 12);
+    uint32_t features = util_get_u32(p + 12);
     if (features != NNUE_FEATURES) {
         snprintf(msg, ERR_LEN, "features = %u, expected %d", features, NNUE_FEATURES);
         return false;
     }
     /* Fields as u32 and i32, compared before narrowing to int. */
-    uint32_t n1 = get_u32(p + 16), n2 = get_u32(p + 20), n3 = get_u32(p + 24);
-    uint32_t buckets = get_u32(p + 28);
-    int32_t scale = get_i32(p + 32);
+    uint32_t n1 = util_get_u32(p + 16), n2 = util_get_u32(p + 20), n3 = util_get_u32(p + 24);
+    uint32_t buckets = util_get_u32(p + 28);
+    int32_t scale = (int32_t)util_get_u32(p + 32);
     if (!layer_ok("n1", n1 > 1u << 30 ? 1L << 30 : (long)n1, NNUE_N1_MIN, NNUE_N1_MAX, msg) ||
         !layer_ok("n2", n2 > 1u << 30 ? 1L << 30 : (long)n2, NNUE_N23_MIN, NNUE_N23_MAX, msg) ||
         !layer_ok("n3", n3 > 1u << 30 ? 1L << 30 : (long)n3, NNUE_N23_MIN, NNUE_N23_MAX, msg))
@@ -232,7 +203,7 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
         snprintf(msg, ERR_LEN, "score_scale = %d is outside 1..%d", (int)scale, NNUE_SCALE_MAX);
         return false;
     }
-    uint32_t reserved = get_u32(p + 36);
+    uint32_t reserved = util_get_u32(p + 36);
     if (reserved != 0) {
         snprintf(msg, ERR_LEN, "reserved field is %u, not 0", reserved);
         return false;
@@ -251,7 +222,8 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
                  size, want, n->n1, n->n2, n->n3, n->buckets);
         return false;
     }
-    uint32_t stored = get_u32(p + size - 4), computed = util_fnv1a(p, size - 4, UTIL_FNV_BASIS);
+    uint32_t stored = util_get_u32(p + size - 4),
+             computed = util_fnv1a(p, size - 4, UTIL_FNV_BASIS);
     if (stored != computed) {
         snprintf(msg, ERR_LEN, "checksum mismatch (file damaged?): stored %08x, computed %08x",
                  stored, computed);
@@ -277,21 +249,21 @@ NnueNet *nnue_read(const void *data, size_t size, const char *what, char *err)
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
     p += NNUE_HEADER_SIZE;
     for (size_t i = 0; i < NNUE_FEATURES * n1; i++, p += 2)
-        n->w1[i] = get_i16(p);
+        n->w1[i] = (int16_t)util_get_u16(p);
     for (size_t i = 0; i < n1; i++, p += 2)
-        n->b1[i] = get_i16(p);
+        n->b1[i] = (int16_t)util_get_u16(p);
     for (size_t k = 0; k < b; k++) {
         memcpy(n->w2 + k * n2 * n1, p, n2 * n1);
         p += n2 * n1;
         for (size_t i = 0; i < n2; i++, p += 4)
-            n->b2[k * n2 + i] = get_i32(p);
+            n->b2[k * n2 + i] = (int32_t)util_get_u32(p);
         memcpy(n->w3 + k * n3 * n2, p, n3 * n2);
         p += n3 * n2;
         for (size_t i = 0; i < n3; i++, p += 4)
-            n->b3[k * n3 + i] = get_i32(p);
+            n->b3[k * n3 + i] = (int32_t)util_get_u32(p);
         for (size_t i = 0; i < n3; i++, p += 2)
-            n->w4[k * n3 + i] = get_i16(p);
-        n->b4[k] = get_i32(p);
+            n->w4[k * n3 + i] = (int16_t)util_get_u16(p);
+        n->b4[k] = (int32_t)util_get_u32(p);
         p += 4;
     }
     return n;
@@ -342,36 +314,36 @@ size_t nnue_write(const NnueNet *n, void *buf, size_t cap)
     unsigned char *p = buf, *start = buf;
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
     memcpy(p, NNUE_MAGIC, sizeof NNUE_MAGIC);
-    put_u32(p + 8, NNUE_VERSION);
-    put_u32(p + 12, NNUE_FEATURES);
-    put_u32(p + 16, (uint32_t)n->n1);
-    put_u32(p + 20, (uint32_t)n->n2);
-    put_u32(p + 24, (uint32_t)n->n3);
-    put_u32(p + 28, (uint32_t)n->buckets);
-    put_u32(p + 32, (uint32_t)n->scale);
-    put_u32(p + 36, 0);
+    util_put_u32(p + 8, NNUE_VERSION);
+    util_put_u32(p + 12, NNUE_FEATURES);
+    util_put_u32(p + 16, (uint32_t)n->n1);
+    util_put_u32(p + 20, (uint32_t)n->n2);
+    util_put_u32(p + 24, (uint32_t)n->n3);
+    util_put_u32(p + 28, (uint32_t)n->buckets);
+    util_put_u32(p + 32, (uint32_t)n->scale);
+    util_put_u32(p + 36, 0);
     memset(p + 40, 0, NNUE_NAME_LEN);
     memcpy(p + 40, n->name, strnlen(n->name, NNUE_NAME_LEN - 1));
     p += NNUE_HEADER_SIZE;
     for (size_t i = 0; i < NNUE_FEATURES * n1; i++, p += 2)
-        put_i16(p, n->w1[i]);
+        util_put_u16(p, (uint16_t)n->w1[i]);
     for (size_t i = 0; i < n1; i++, p += 2)
-        put_i16(p, n->b1[i]);
+        util_put_u16(p, (uint16_t)n->b1[i]);
     for (size_t k = 0; k < b; k++) {
         memcpy(p, n->w2 + k * n2 * n1, n2 * n1);
         p += n2 * n1;
         for (size_t i = 0; i < n2; i++, p += 4)
-            put_u32(p, (uint32_t)n->b2[k * n2 + i]);
+            util_put_u32(p, (uint32_t)n->b2[k * n2 + i]);
         memcpy(p, n->w3 + k * n3 * n2, n3 * n2);
         p += n3 * n2;
         for (size_t i = 0; i < n3; i++, p += 4)
-            put_u32(p, (uint32_t)n->b3[k * n3 + i]);
+            util_put_u32(p, (uint32_t)n->b3[k * n3 + i]);
         for (size_t i = 0; i < n3; i++, p += 2)
-            put_i16(p, n->w4[k * n3 + i]);
-        put_u32(p, (uint32_t)n->b4[k]);
+            util_put_u16(p, (uint16_t)n->w4[k * n3 + i]);
+        util_put_u32(p, (uint32_t)n->b4[k]);
         p += 4;
     }
-    put_u32(p, util_fnv1a(start, size - 4, UTIL_FNV_BASIS));
+    util_put_u32(p, util_fnv1a(start, size - 4, UTIL_FNV_BASIS));
     return size;
 }
 

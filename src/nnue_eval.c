@@ -26,8 +26,8 @@
  */
 #include "nnue.h"
 
-#include "engine.h"
 #include "nnue_hook.h"
+#include "score.h"
 
 #include <string.h>
 

@@ -13,10 +13,10 @@
 #include "referee.h"
 
 #include "cli.h"
+#include "engine.h"
 #include "match_proc.h"
 #include "middleware.h"
 #include "notation.h"
-#include "timeman.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -48,7 +48,7 @@ double referee_move_time(const TimeControl *tc)
 {
     if (!tc_is_clock(tc))
         return tc->per_move;
-    int moves = tc->moves > 0 ? tc->moves : TIME_MOVES_LEFT_GUESS;
+    int moves = tc->moves > 0 ? tc->moves : ENGINE_MOVES_LEFT_GUESS;
     return tc->base / moves + tc->inc;
 }
 

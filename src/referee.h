@@ -88,8 +88,8 @@ const char *referee_cause_key(EndCause c);
 bool referee_cause_is_fault(EndCause c);
 
 /* The seconds {time} stands for under TC: the time per move, or under a clock an even share of
- * it (BASE over the moves per control, or over TIME_MOVES_LEFT_GUESS, plus the increment), for a
- * program that knows only a time per move. */
+ * it (BASE over the moves per control, or over ENGINE_MOVES_LEFT_GUESS, the engine's own guess,
+ * plus the increment), for a program that knows only a time per move. */
 double referee_move_time(const TimeControl *tc);
 
 /* COMMAND with every {fen}, {time} (referee_move_time), {tc} (TC as tc_format writes it) and

@@ -8,6 +8,7 @@
  */
 #include "timecontrol.h"
 
+#include "engine.h"
 #include "types.h"
 
 #include <ctype.h>

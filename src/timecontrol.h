@@ -14,10 +14,10 @@
  */
 #pragma once
 
-#include "search.h"
-
 #include <stdbool.h>
 #include <stddef.h>
+
+struct SearchLimits; /* the engine facade's (engine.h), which tc_clock_limits fills */
 
 enum { TC_TEXT_LEN = 64 };
 
@@ -56,7 +56,7 @@ void tc_clock_start(const TimeControl *tc, TcClock *c);
 double tc_clock_allowed(const TimeControl *tc, const TcClock *c);
 
 /* Fills the time fields of LIMITS (time, or clock, inc, moves_to_go) for the next move. */
-void tc_clock_limits(const TimeControl *tc, const TcClock *c, SearchLimits *limits);
+void tc_clock_limits(const TimeControl *tc, const TcClock *c, struct SearchLimits *limits);
 
 /* Charges a move that took SECONDS: takes them off the clock (it may go below 0: an overdraft
  * is carried, so a margin is grace for the whole game, not for every move), adds the increment,

@@ -1,6 +1,7 @@
 /*
  * tower_cmd.c - `ponder tower`: the tower-variant program of seed 004 (the COMP10002 2021
- * checkers assignment), on top of the variant's rules and searches (tower.c).
+ * checkers assignment), on top of the variant's rules and searches (tower.c) and its cells and
+ * action lines (tower_format.c).
  *
  * The program prints the initial setup, then replays the actions read on stdin one per line,
  * each under a separator line with its number, the board cost and the board. The first bad
@@ -17,6 +18,7 @@
  * `ERROR: Illegal action.'.
  */
 #include "tower.h"
+#include "tower_format.h"
 
 #include "cli.h"
 #include "command.h"
@@ -173,7 +175,7 @@ static void show_line(const char *line, size_t len, bool too_long, char *out, si
     out[k] = '\0';
 }
 
-int cmd_tower(int argc, char **argv)
+static int cmd_tower(int argc, char **argv)
 {
     long depth = 3;
     bool use_alphabeta = false;

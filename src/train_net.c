@@ -15,7 +15,6 @@
  */
 #include "train.h"
 
-#include "engine.h"
 #include "util.h"
 
 #include <errno.h>
@@ -23,22 +22,6 @@
 #include <string.h>
 
 enum { CKPT_VERSION = 1, CKPT_HEADER = 80 };
-
-static void put_u32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-static void put_u64(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-static uint32_t get_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint64_t get_u64(const uint8_t *p) { return get_u32(p) | (uint64_t)get_u32(p + 4) << 32; }
 
 bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out, size_t *len,
                 char *err)
@@ -95,14 +78,14 @@ static void put_floats(uint8_t *p, const float *v, size_t n)
     for (size_t i = 0; i < n; i++) {
         uint32_t u;
         memcpy(&u, &v[i], 4);
-        put_u32(p + 4 * i, u);
+        util_put_u32(p + 4 * i, u);
     }
 }
 
 static void get_floats(const uint8_t *p, float *v, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        uint32_t u = get_u32(p + 4 * i);
+        uint32_t u = util_get_u32(p + 4 * i);
         memcpy(&v[i], &u, 4);
     }
 }
@@ -117,22 +100,22 @@ bool train_checkpoint_save(const TrainState *st, const char *path, char *err)
     }
     const NetShape *sh = &st->net.shape;
     memcpy(buf, "PONDCKP", 8);
-    put_u32(buf + 8, CKPT_VERSION);
-    put_u32(buf + 12, (uint32_t)sh->n1);
-    put_u32(buf + 16, (uint32_t)sh->n2);
-    put_u32(buf + 20, (uint32_t)sh->n3);
-    put_u32(buf + 24, (uint32_t)sh->buckets);
-    put_u32(buf + 28, (uint32_t)st->epoch);
-    put_u64(buf + 32, st->step);
-    put_u64(buf + 40, st->seed);
-    put_u64(buf + 48, st->ntrain);
-    put_u64(buf + 56, st->nvalid);
-    put_u64(buf + 64, np);
-    put_u64(buf + 72, st->data_hash);
+    util_put_u32(buf + 8, CKPT_VERSION);
+    util_put_u32(buf + 12, (uint32_t)sh->n1);
+    util_put_u32(buf + 16, (uint32_t)sh->n2);
+    util_put_u32(buf + 20, (uint32_t)sh->n3);
+    util_put_u32(buf + 24, (uint32_t)sh->buckets);
+    util_put_u32(buf + 28, (uint32_t)st->epoch);
+    util_put_u64(buf + 32, st->step);
+    util_put_u64(buf + 40, st->seed);
+    util_put_u64(buf + 48, st->ntrain);
+    util_put_u64(buf + 56, st->nvalid);
+    util_put_u64(buf + 64, np);
+    util_put_u64(buf + 72, st->data_hash);
     put_floats(buf + CKPT_HEADER, st->net.p, np);
     put_floats(buf + CKPT_HEADER + 4 * np, st->m, np);
     put_floats(buf + CKPT_HEADER + 8 * np, st->v, np);
-    put_u32(buf + len - 4, util_fnv1a(buf, len - 4, UTIL_FNV_BASIS));
+    util_put_u32(buf + len - 4, util_fnv1a(buf, len - 4, UTIL_FNV_BASIS));
     bool ok = util_write_file(path, buf, len, err, ERR_LEN);
     free(buf);
     return ok;
@@ -150,17 +133,17 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
     }
     uint8_t head[CKPT_HEADER];
     if (fread(head, 1, sizeof head, f) != sizeof head || memcmp(head, "PONDCKP", 8) != 0 ||
-        get_u32(head + 8) != CKPT_VERSION) {
+        util_get_u32(head + 8) != CKPT_VERSION) {
         fclose(f);
         snprintf(err, ERR_LEN, "%.100s: not a checkpoint of this version (no PONDCKP header)",
                  path);
         return -1;
     }
-    NetShape sh = {(int)get_u32(head + 12), (int)get_u32(head + 16), (int)get_u32(head + 20),
-                   (int)get_u32(head + 24)};
+    NetShape sh = {(int)util_get_u32(head + 12), (int)util_get_u32(head + 16),
+                   (int)util_get_u32(head + 20), (int)util_get_u32(head + 24)};
     char why[ERR_LEN];
     NetLayout l;
-    if (!net_shape_check(&sh, why) || get_u64(head + 64) != net_layout(&sh, &l)) {
+    if (!net_shape_check(&sh, why) || util_get_u64(head + 64) != net_layout(&sh, &l)) {
         fclose(f);
         snprintf(err, ERR_LEN, "%.100s: damaged checkpoint header", path);
         return -1;
@@ -181,7 +164,7 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
         snprintf(err, ERR_LEN, "%.100s: checkpoint has the wrong size (truncated?)", path);
         return -1;
     }
-    if (util_fnv1a(buf, len - 4, UTIL_FNV_BASIS) != get_u32(buf + len - 4)) {
+    if (util_fnv1a(buf, len - 4, UTIL_FNV_BASIS) != util_get_u32(buf + len - 4)) {
         free(buf);
         snprintf(err, ERR_LEN, "%.100s: checkpoint checksum mismatch (file damaged?)", path);
         return -1;
@@ -190,12 +173,12 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
         free(buf);
         return -1;
     }
-    st->epoch = (int)get_u32(buf + 28);
-    st->step = get_u64(buf + 32);
-    st->seed = get_u64(buf + 40);
-    st->ntrain = get_u64(buf + 48);
-    st->nvalid = get_u64(buf + 56);
-    st->data_hash = get_u64(buf + 72);
+    st->epoch = (int)util_get_u32(buf + 28);
+    st->step = util_get_u64(buf + 32);
+    st->seed = util_get_u64(buf + 40);
+    st->ntrain = util_get_u64(buf + 48);
+    st->nvalid = util_get_u64(buf + 56);
+    st->data_hash = util_get_u64(buf + 72);
     get_floats(buf + CKPT_HEADER, st->net.p, np);
     get_floats(buf + CKPT_HEADER + 4 * np, st->m, np);
     get_floats(buf + CKPT_HEADER + 8 * np, st->v, np);

@@ -17,41 +17,22 @@
 
 static const uint8_t MAGIC[8] = {'P', 'O', 'N', 'D', 'T', 'R', 'N', 0};
 
-static void put16(uint8_t *p, unsigned v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-}
-static void put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-static unsigned get16(const uint8_t *p)
-{
-    return (unsigned)p[0] | (unsigned)p[1] << 8;
-}
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 void trainfile_header(uint8_t out[TRAIN_BLOCK])
 {
     memset(out, 0, TRAIN_BLOCK);
     memcpy(out, MAGIC, sizeof MAGIC);
-    put16(out + 8, TRAIN_VERSION);
-    put16(out + 10, TRAIN_BLOCK);
+    util_put_u16(out + 8, TRAIN_VERSION);
+    util_put_u16(out + 10, TRAIN_BLOCK);
 }
 
 void trainfile_encode(const TrainRecord *r, uint8_t out[TRAIN_BLOCK])
 {
     int score = r->score < -SCORE_WIN ? -SCORE_WIN : r->score > SCORE_WIN ? SCORE_WIN : r->score;
     int ply = r->ply < 0 ? 0 : r->ply > 255 ? 255 : r->ply;
-    put32(out, r->board.pieces[BLACK]);
-    put32(out + 4, r->board.pieces[WHITE]);
-    put32(out + 8, r->board.kings);
-    put16(out + 12, (unsigned)(uint16_t)(int16_t)score);
+    util_put_u32(out, r->board.pieces[BLACK]);
+    util_put_u32(out + 4, r->board.pieces[WHITE]);
+    util_put_u32(out + 8, r->board.kings);
+    util_put_u16(out + 12, (uint16_t)(int16_t)score);
     out[14] = (uint8_t)((r->board.side & 1) | ((unsigned)r->result << 1));
     out[15] = (uint8_t)ply;
 }
@@ -59,7 +40,7 @@ void trainfile_encode(const TrainRecord *r, uint8_t out[TRAIN_BLOCK])
 /* The reason a header block is unusable, or NULL. */
 static const char *header_fault(const uint8_t *in, char *buf, size_t size)
 {
-    unsigned version = get16(in + 8), block = get16(in + 10);
+    unsigned version = util_get_u16(in + 8), block = util_get_u16(in + 10);
     if (version != TRAIN_VERSION) {
         snprintf(buf, size, "format version %u, this program reads version %d", version,
                  TRAIN_VERSION);
@@ -69,7 +50,7 @@ static const char *header_fault(const uint8_t *in, char *buf, size_t size)
         snprintf(buf, size, "block size %u in the header, expected %d", block, TRAIN_BLOCK);
         return buf;
     }
-    if (get32(in + 12) != 0)
+    if (util_get_u32(in + 12) != 0)
         return "reserved header bytes 12-15 are not zero";
     return NULL;
 }
@@ -85,8 +66,8 @@ TrainBlockKind trainfile_decode(const uint8_t in[TRAIN_BLOCK], TrainRecord *r, c
         }
         return TRAIN_HEADER;
     }
-    Bitboard black = get32(in), white = get32(in + 4), kings = get32(in + 8);
-    int score = (int16_t)get16(in + 12);
+    Bitboard black = util_get_u32(in), white = util_get_u32(in + 4), kings = util_get_u32(in + 8);
+    int score = (int16_t)util_get_u16(in + 12);
     unsigned flags = in[14];
     const char *fault = NULL;
     if (black & white)

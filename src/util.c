@@ -215,3 +215,11 @@ uint32_t util_fnv1a(const void *p, size_t n, uint32_t h)
         h = (h ^ b[i]) * 16777619u;
     return h;
 }
+
+uint64_t util_fnv1a64(const void *p, size_t n, uint64_t h)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001B3ull;
+    return h;
+}

@@ -1,9 +1,10 @@
 /*
  * util.h - the floor under the library: a monotonic clock, reading a whole file or stream with a
  * size cap, writing a file atomically, strict number parsing, arrays that grow by doubling, and
- * the FNV-1a checksum of the binary file formats. Nothing here prints or exits:
- * a failure is a return value with the reason in a buffer the caller owns, so the rules library,
- * the engine and the front ends can all use it (the front ends' printing wrappers are in cli.h).
+ * for the binary file formats the FNV-1a checksums and little-endian byte access. Nothing here
+ * prints or exits: a failure is a return value with the reason in a buffer the caller owns, so
+ * the rules library, the engine and the front ends can all use it (the front ends' printing
+ * wrappers are in cli.h).
  */
 #pragma once
 
@@ -61,3 +62,44 @@ bool util_write_file(const char *path, const void *data, size_t len, char *err, 
  * the checksum at the end of the book, network and checkpoint files. */
 #define UTIL_FNV_BASIS 2166136261u
 uint32_t util_fnv1a(const void *p, size_t n, uint32_t h);
+
+/* The same in 64 bits (UTIL_FNV64_BASIS to start): the endgame database files' checksum. The
+ * two widths are different functions with different results; each file format keeps its own. */
+#define UTIL_FNV64_BASIS 0xCBF29CE484222325ull
+uint64_t util_fnv1a64(const void *p, size_t n, uint64_t h);
+
+/* Little-endian numbers in byte buffers, whatever the machine's order: the fields of the book,
+ * network, training-position and checkpoint files. A signed field is read as its unsigned
+ * pattern and cast ((int16_t)util_get_u16(p)), and written the other way. */
+static inline uint16_t util_get_u16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static inline uint32_t util_get_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t util_get_u64(const uint8_t *p)
+{
+    return util_get_u32(p) | (uint64_t)util_get_u32(p + 4) << 32;
+}
+
+static inline void util_put_u16(uint8_t *p, uint16_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+
+static inline void util_put_u32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static inline void util_put_u64(uint8_t *p, uint64_t v)
+{
+    util_put_u32(p, (uint32_t)v);
+    util_put_u32(p + 4, (uint32_t)(v >> 32));
+}

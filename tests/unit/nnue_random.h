@@ -9,22 +9,14 @@
 #pragma once
 
 #include "nnue.h"
+#include "rng.h"
 
 #include <stdint.h>
-
-/* splitmix64: a well-mixed 64-bit sequence from any seed. */
-static inline uint64_t nnue_random_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 /* Uniform in [-A, A]. */
 static inline float nnue_random_uniform(uint64_t *s, double a)
 {
-    return (float)(((double)(nnue_random_next(s) >> 11) / 9007199254740992.0 * 2 - 1) * a);
+    return (float)(((double)(rng_splitmix64(s) >> 11) / 9007199254740992.0 * 2 - 1) * a);
 }
 
 /* Fills F (allocated, any shape) with random values from SEED; score scale 80, name "random". */

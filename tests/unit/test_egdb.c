@@ -359,9 +359,7 @@ static void engine_converts(void)
     uint64_t x = 0x2545F4914F6CDD1Dull;
     static Game g;
     for (int k = 0; games < 12; k++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        rng_xorshift64(&x);
         const int *c = slices[k % 6];
         if (c[0] + c[1] + c[2] + c[3] > built_pieces)
             continue;

@@ -33,6 +33,7 @@ static Engine *new_engine(int threads)
     Engine *e = engine_new(&opt, err);
     if (!e)
         printf("  engine_new: %s\n", err);
+    CHECK(e != NULL);
     return e;
 }
 
@@ -490,11 +491,14 @@ static void test_free_while_running(void)
         return;
     game_init(&game, &RULES_ENGLISH, NULL);
     SearchLimits inf = {.infinite = true};
+    Listener l = {0};
     char err[ERR_LEN];
-    CHECK(engine_start(e, &game, &inf, NULL, NULL, NULL, err) != 0);
+    EngineJob job = engine_start(e, &game, &inf, NULL, on_done, &l, err);
+    CHECK(job != 0);
     sleep_s(0.02);
     engine_free(e);
-    CHECK(true);
+    /* The job was stopped and had ended (its on_done run) by the time engine_free returned. */
+    CHECK(atomic_load(&l.done) == 1 && atomic_load(&l.done_job) == job);
 }
 
 int main(void)

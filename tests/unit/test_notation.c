@@ -14,7 +14,9 @@
 #include "hackerrank.h"
 #include "middleware.h"
 #include "notation.h"
+#include "rng.h"
 #include "tower.h"
+#include "tower_format.h"
 #include "util.h"
 
 static bool asan(void)
@@ -24,13 +26,7 @@ static bool asan(void)
 }
 
 static uint64_t rng_state = 0x853C49E6748FEA9Bull;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
 
 /* A random legal-looking position: men never on their own crowning row. */
 static void random_board(Board *b)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "rng.h"
 #include "pdn.h"
 #include "util.h"
 
@@ -204,13 +205,7 @@ static void round_trip_tinsley(void)
 }
 
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
-static uint64_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
+static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
 
 /* Random games from set-up positions (White to move too), with kings and multi-jumps, every
  * route kept: written, read back, the same. Tags with quotes and backslashes survive. */

@@ -26,6 +26,7 @@ static Engine *new_engine(int threads)
     Engine *e = engine_new(&opt, err);
     if (!e)
         printf("  engine_new: %s\n", err);
+    CHECK(e != NULL);
     return e;
 }
 

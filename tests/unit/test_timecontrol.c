@@ -4,6 +4,7 @@
  * under each form loses what a move took and gains the increment and each control's base.
  */
 #include "check.h"
+#include "engine.h"
 #include "timecontrol.h"
 
 #include <math.h>

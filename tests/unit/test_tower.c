@@ -10,6 +10,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "tower.h"
+#include "tower_format.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -145,6 +145,40 @@ static void test_fnv1a(void)
     CHECK_EQ_U64(util_fnv1a("bar", 3, util_fnv1a("foo", 3, UTIL_FNV_BASIS)), 0xbf9cf968u);
 }
 
+/* The 64-bit FNV-1a's published check values (offset basis 14695981039346656037, prime
+ * 1099511628211): the endgame database files written before it moved to util carry them. */
+static void test_fnv1a64(void)
+{
+    CHECK_EQ_U64(util_fnv1a64("", 0, UTIL_FNV64_BASIS), 0xcbf29ce484222325ull);
+    CHECK_EQ_U64(util_fnv1a64("a", 1, UTIL_FNV64_BASIS), 0xaf63dc4c8601ec8cull);
+    CHECK_EQ_U64(util_fnv1a64("foobar", 6, UTIL_FNV64_BASIS), 0x85944171f73967e8ull);
+    CHECK_EQ_U64(util_fnv1a64("bar", 3, util_fnv1a64("foo", 3, UTIL_FNV64_BASIS)),
+                 0x85944171f73967e8ull);
+}
+
+/* Little-endian byte access: the least significant byte first, signed fields by their pattern,
+ * and every width reads back what it wrote. */
+static void test_little_endian(void)
+{
+    uint8_t b[8];
+    util_put_u16(b, 0x1234);
+    CHECK(b[0] == 0x34 && b[1] == 0x12);
+    util_put_u32(b, 0x89ABCDEFu);
+    CHECK(b[0] == 0xEF && b[1] == 0xCD && b[2] == 0xAB && b[3] == 0x89);
+    util_put_u64(b, 0x0102030405060708ull);
+    for (int i = 0; i < 8; i++)
+        CHECK(b[i] == 8 - i);
+    CHECK_EQ_U64(util_get_u64(b), 0x0102030405060708ull);
+    CHECK_EQ_U64(util_get_u32(b + 4), 0x01020304u);
+    CHECK_EQ_U64(util_get_u16(b + 6), 0x0102u);
+    util_put_u16(b, (uint16_t)(int16_t)-2);
+    CHECK(b[0] == 0xFE && b[1] == 0xFF && (int16_t)util_get_u16(b) == -2);
+    util_put_u32(b, (uint32_t)(int32_t)-70000);
+    CHECK((int32_t)util_get_u32(b) == -70000);
+    util_put_u32(b, 0xFFFFFFFFu);
+    CHECK_EQ_U64(util_get_u32(b), 0xFFFFFFFFu);
+}
+
 int main(void)
 {
     if (!mkdtemp(tmpdir)) {
@@ -156,6 +190,8 @@ int main(void)
     RUN("util", test_write_and_read);
     RUN("util", test_write_failures);
     RUN("util", test_fnv1a);
+    RUN("util", test_fnv1a64);
+    RUN("util", test_little_endian);
     rmdir(tmpdir);
     return check_total_failed ? 1 : 0;
 }
