@@ -75,10 +75,6 @@ struct Engine {
     void *done_ctx;
 };
 
-static _Atomic(const NnueDriver *) registered_nnue;
-
-void nnue_hook_register(const NnueDriver *d) { atomic_store(&registered_nnue, d); }
-
 bool engine_eval_parse(const char *text, int *eval)
 {
     if (strcmp(text, "classic") == 0)
@@ -241,7 +237,7 @@ static bool set_egdb(Engine *e, const char *dir, char *err)
  * is chosen, so that a bad one is refused now rather than when the network is chosen later. */
 static bool set_eval(Engine *e, int eval, const char *path, char *err)
 {
-    const NnueDriver *drv = atomic_load(&registered_nnue);
+    const NnueDriver *drv = nnue_hook_driver();
     bool file = !is_none(path);
     if (file && strlen(path) >= ENGINE_PATH_MAX) {
         snprintf(err, ERR_LEN, "network file name longer than %d bytes", ENGINE_PATH_MAX - 1);
@@ -643,7 +639,7 @@ const EngineOptionInfo *engine_option_info(const char *name)
 
 void engine_option_default(const EngineOptionInfo *o, char *out, size_t size)
 {
-    const NnueDriver *drv = atomic_load(&registered_nnue);
+    const NnueDriver *drv = nnue_hook_driver();
     if (o->type == ENGINE_OPTION_INT)
         snprintf(out, size, "%ld", o->def);
     else if (o->type == ENGINE_OPTION_CHOICE) /* eval: what ENGINE_EVAL_DEFAULT comes to */

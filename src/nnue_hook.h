@@ -27,3 +27,6 @@ typedef struct {
 
 /* Makes D the driver engine_new() uses (NULL removes it). D must outlive every engine. */
 void nnue_hook_register(const NnueDriver *d);
+
+/* The registered driver, or NULL. */
+const NnueDriver *nnue_hook_driver(void);

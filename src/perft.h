@@ -17,5 +17,3 @@ void perft_hash_free(PerftHash *h);
  * ALL_PATHS. H may be NULL. */
 uint64_t perft_count(const Board *b, const Rules *r, int depth, bool all_paths, PerftHash *h);
 
-/* The `ponder perft` command. */
-int cmd_perft(int argc, char **argv);

@@ -30,7 +30,7 @@ static void usage(FILE *f)
             rules_names(names, sizeof names));
 }
 
-int cmd_perft(int argc, char **argv)
+static int cmd_perft(int argc, char **argv)
 {
     long depth = -1, hash_mb = 0;
     const char *fen = NULL;
