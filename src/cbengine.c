@@ -541,20 +541,15 @@ int CB_CALL enginename(char str[255])
     return 1;
 }
 
-/* Reads VALUE (NULL: none given) as a whole number from MIN to MAX into *OUT: the digits alone,
- * a leading '-' allowed (util_parse_long, which lets strtol skip blanks and take '+', after a
- * check of the first character). Returns false with the reason in MSG (ERR_LEN bytes). */
+/* Reads VALUE (NULL: none given) as a whole number from MIN to MAX into *OUT: the digits alone
+ * (util_parse_whole). Returns false with the reason in MSG (ERR_LEN bytes). */
 static bool cb_whole(const char *value, long min, long max, long *out, char *msg)
 {
     if (!value) {
         snprintf(msg, ERR_LEN, "no value given");
         return false;
     }
-    if (!((*value >= '0' && *value <= '9') || *value == '-')) {
-        snprintf(msg, ERR_LEN, "`%.40s' is not a whole number from %ld to %ld", value, min, max);
-        return false;
-    }
-    return util_parse_long(value, min, max, out, msg, ERR_LEN);
+    return util_parse_whole(value, min, max, out, msg, ERR_LEN);
 }
 
 /* "get NAME" and "set NAME VALUE" of the integer options. hashsize and searchthreads are the

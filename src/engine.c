@@ -658,14 +658,8 @@ static bool option_parse(const EngineOptionInfo *o, const char *value, long *num
     }
     switch (o->type) {
     case ENGINE_OPTION_INT:
-        /* util_parse_long, but no blanks or '+' before the number either: a protocol's value
-         * is the number alone. */
-        if (!((*value >= '0' && *value <= '9') || *value == '-')) {
-            snprintf(err, ERR_LEN, "`%.40s' is not a whole number from %ld to %ld", value,
-                     o->min, o->max);
-            return false;
-        }
-        if (!util_parse_long(value, o->min, o->max, &n, err, ERR_LEN))
+        /* A protocol's value is the number alone. */
+        if (!util_parse_whole(value, o->min, o->max, &n, err, ERR_LEN))
             return false;
         break;
     case ENGINE_OPTION_CHOICE: {

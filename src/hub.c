@@ -193,16 +193,11 @@ static bool hub_number(const char *name, const char *text, double min, double ma
     return true;
 }
 
-/* The same for a whole number: the digits alone (a leading '-' allowed), no blank, sign or
- * fraction (util_parse_long lets strtol skip blanks and take '+'). */
+/* The same for a whole number: the digits alone (util_parse_whole). */
 static bool hub_whole(const char *name, const char *text, long min, long max, long *out)
 {
     char msg[ERR_LEN];
-    if (!((*text >= '0' && *text <= '9') || *text == '-')) {
-        hub_error("%s: `%.40s' is not a whole number from %ld to %ld", name, text, min, max);
-        return false;
-    }
-    if (!util_parse_long(text, min, max, out, msg, sizeof msg)) {
+    if (!util_parse_whole(text, min, max, out, msg, sizeof msg)) {
         hub_error("%s: %s", name, msg);
         return false;
     }

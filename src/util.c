@@ -126,6 +126,15 @@ bool util_parse_long(const char *text, long min, long max, long *out, char *err,
     return true;
 }
 
+bool util_parse_whole(const char *text, long min, long max, long *out, char *err, size_t errsize)
+{
+    if (!((*text >= '0' && *text <= '9') || *text == '-')) {
+        snprintf(err, errsize, "`%.40s' is not a whole number from %ld to %ld", text, min, max);
+        return false;
+    }
+    return util_parse_long(text, min, max, out, err, errsize);
+}
+
 bool util_parse_double(const char *text, double min, double max, double *out, char *err,
                        size_t errsize)
 {

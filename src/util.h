@@ -34,6 +34,12 @@ void *util_read_bytes(const char *path, size_t max, size_t *len, char *err, size
  * text, trailing characters, overflow, out of range). */
 bool util_parse_long(const char *text, long min, long max, long *out, char *err, size_t errsize);
 
+/* util_parse_long for a value that a protocol sends (Hub, CheckerBoard, the engine's options by
+ * name): the digits alone, a leading '-' allowed, no blank or '+' before them (which strtol
+ * would skip or take). The same message (TEXT cut at 40 bytes when its first character is
+ * wrong). */
+bool util_parse_whole(const char *text, long min, long max, long *out, char *err, size_t errsize);
+
 /* The same for a finite real number in [MIN, MAX] ("`TEXT' is not a number from MIN to MAX"). */
 bool util_parse_double(const char *text, double min, double max, double *out, char *err,
                        size_t errsize);

@@ -179,6 +179,22 @@ static void test_little_endian(void)
     CHECK_EQ_U64(util_get_u32(b), 0xFFFFFFFFu);
 }
 
+/* util_parse_whole: the digits alone, as util_parse_long reads them; no blank or '+' first. */
+static void test_parse_whole(void)
+{
+    long v = 7;
+    char err[160];
+    CHECK(util_parse_whole("16", 1, 65536, &v, err, sizeof err) && v == 16);
+    CHECK(util_parse_whole("-3", -5, 5, &v, err, sizeof err) && v == -3);
+    const char *bad[] = {" 16", "+16", "16.7", "", "x", "65537", "16 "};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        v = 7;
+        CHECK(!util_parse_whole(bad[i], 1, 65536, &v, err, sizeof err) && v == 7);
+        CHECK(strstr(err, "is not a whole number from 1 to 65536") != NULL);
+    }
+    CHECK(util_parse_long(" 16", 1, 65536, &v, err, sizeof err) && v == 16); /* the difference */
+}
+
 int main(void)
 {
     if (!mkdtemp(tmpdir)) {
@@ -192,6 +208,7 @@ int main(void)
     RUN("util", test_fnv1a);
     RUN("util", test_fnv1a64);
     RUN("util", test_little_endian);
+    RUN("util", test_parse_whole);
     rmdir(tmpdir);
     return check_total_failed ? 1 : 0;
 }
