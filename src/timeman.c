@@ -8,9 +8,9 @@
  * machine), while a one-second move still uses 97% of its time.
  *
  * Exact move time (limits.time). The hard deadline is the time less the margin (at least half the
- * time); a new iteration starts only in the first 70% of it: with a fixed time per move there is
- * nothing to save the rest for, and a move of an unfinished iteration counts when it beat the last
- * one.
+ * time), and so is the soft one: with a fixed time per move there is nothing to save the rest for,
+ * so a new iteration starts whenever time is left, and a move of an unfinished iteration counts
+ * when it beat the last one. (Until session 8 no iteration started after 70% of the time.)
  *
  * Game clock (limits.clock, inc, moves_to_go). The moves still to play before the clock gets more
  * time are moves_to_go, or TIME_MOVES_LEFT_GUESS when the control has none (sudden death, or an
@@ -29,7 +29,7 @@
 #include "util.h"
 
 enum {
-    TIME_SOFT_PERCENT = 70,    /* soft deadline: this share of the time (or of the optimum) */
+    TIME_SOFT_PERCENT = 70,    /* soft deadline of a game clock: this share of the optimum */
     TIME_MOVES_LEFT_MAX = 50,  /* a longer moves_to_go is planned as this many */
     TIME_MAX_RATIO = 5,        /* the hard deadline: at most this many optimums */
     TIME_DROP_FULL = SCORE_MAN, /* a score drop this big doubles the soft deadline */
@@ -63,7 +63,7 @@ void timeman_start(TimeManager *tm, const SearchLimits *l, double now)
         if (usable < l->time * 0.5)
             usable = l->time * 0.5;
         hard = usable;
-        soft = l->time * TIME_SOFT_PERCENT / 100.0;
+        soft = usable;
     }
 
     /* 2. A game clock: this move's share. */
