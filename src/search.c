@@ -19,7 +19,7 @@
  * Selectivity, each part kept only where a match showed a gain (docs/engine.md has the figures,
  * and those of late move pruning, ProbCut, a threat extension at the horizon and a forced-move
  * extension, which lost and were removed): late move reductions, internal iterative reduction,
- * futility pruning and reverse futility pruning.
+ * futility pruning, reverse futility pruning and singular extensions.
  *
  * The search proper is search_tree(); search_run() (search_egdb.c) puts the database policy for
  * the root in front of it.
@@ -52,6 +52,8 @@ enum {
     RFP_DEPTH = 5,     /* reverse futility pruning at depth 1-RFP_DEPTH */
     RFP_MARGIN = 60,   /* per ply of depth, hundredths of a man */
     EVAL_CACHE_SIZE = 1 << 15, /* entries of a worker's evaluation cache (256 KB) */
+    SE_DEPTH = 8,      /* singular extension: from this depth */
+    SE_MARGIN = 2,     /* per ply of depth, below the table's score */
 };
 
 /* Move-ordering keys (higher first). */
@@ -72,6 +74,7 @@ struct SearchWorker {
     bool aborted;               /* the current iteration was cut short */
     int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
     uint16_t killers[MAX_PLY + 2][2];
+    int excluded[MAX_PLY + 2];  /* a move left out of this ply's search (singular test), or -1 */
     int base;                   /* index of the root position in keys[] */
     uint64_t keys[GAME_MAX_PLIES + MAX_PLY + 4]; /* position keys: game since reset, then path */
     int quiet[MAX_PLY + 2];     /* plies since a capture or man move, per ply */
@@ -369,11 +372,13 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
 
     /* Step 4. The transposition table: a deep enough bound ends a non-PV node here. */
     TTHit hit;
-    int tt_move = TT_NO_MOVE;
-    if (tt_probe(job->tt, b->key, &hit)) {
+    int tt_move = TT_NO_MOVE, tt_score = 0;
+    int excluded = w->excluded[ply];
+    bool tt_hit = tt_probe(job->tt, b->key, &hit);
+    if (tt_hit) {
         tt_move = hit.move;
-        int s = tt_score_from(hit.score, ply, SCORE_DECISIVE);
-        if (!pv_node && hit.depth >= depth &&
+        int s = tt_score = tt_score_from(hit.score, ply, SCORE_DECISIVE);
+        if (!pv_node && excluded == TT_NO_MOVE && hit.depth >= depth &&
             (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && s >= beta) ||
              (hit.bound == BOUND_UPPER && s <= alpha)))
             return s;
@@ -426,7 +431,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
      * static score beats beta by a margin per ply is not searched further (the side to move
      * has a move, so the score is not a lost position's). */
     int static_eval = 0;
-    bool have_eval = !pv_node && depth <= RFP_DEPTH && !jumpers;
+    bool have_eval = !pv_node && depth <= RFP_DEPTH && !jumpers && excluded == TT_NO_MOVE;
     if (have_eval) {
         static_eval = evaluate(w, b);
         if (!score_is_decisive(beta) && static_eval - RFP_MARGIN * depth >= beta)
@@ -438,6 +443,26 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     if (depth >= IIR_DEPTH && tt_move == TT_NO_MOVE)
         depth--;
     int new_depth = depth - 1;
+
+    /* Step 7b. Singular extension: when the table's move holds a lower bound and every other
+     * move, searched to half the depth, stays below that bound less a margin, the table's move
+     * is the only good one and gets one ply more. When the others beat beta too, the node cuts
+     * (several moves refute). */
+    int extension = 0;
+    if (depth >= SE_DEPTH && excluded == TT_NO_MOVE && tt_move != TT_NO_MOVE && n > 1 &&
+        hit.depth >= depth - 3 && (hit.bound & BOUND_LOWER) && !score_is_decisive(tt_score) &&
+        ply < 2 * (w->completed + 1)) {
+        int sbeta = tt_score - SE_MARGIN * depth;
+        w->excluded[ply] = tt_move;
+        int v = search_node(w, b, sbeta - 1, sbeta, (depth - 1) / 2, ply, false);
+        w->excluded[ply] = TT_NO_MOVE;
+        if (stopped(w))
+            return 0;
+        if (v < sbeta)
+            extension = 1;
+        else if (sbeta >= beta && !pv_node)
+            return sbeta;
+    }
 
     /* Step 8. Futility: near the horizon, quiet moves of a position far below alpha will not
      * bring it back (captures are forced in checkers, so a position without one has none). */
@@ -460,6 +485,8 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
         int i;
         if (k == 0 && tt_move != TT_NO_MOVE) {
             i = tt_move;
+            if (i == excluded)
+                continue;
         } else {
             if (!ordered) {
                 order_moves(w, b, moves, n, &caps, tt_move, ply, keys);
@@ -488,7 +515,8 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
 
         int score;
         if (k == 0) {
-            score = -search(w, &child, -beta, -alpha, new_depth, ply + 1, pv_node);
+            score = -search(w, &child, -beta, -alpha, new_depth + (i == tt_move ? extension : 0),
+                            ply + 1, pv_node);
         } else {
             int reduction = 0;
             if (quiet && depth >= LMR_MIN_DEPTH && k >= LMR_MIN_MOVES &&
@@ -544,7 +572,9 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
             quiets_tried[nquiets++] = i;
     }
 
-    /* Step 10. Remember the result. */
+    /* Step 10. Remember the result (not that of a singular test, which left a move out). */
+    if (excluded != TT_NO_MOVE)
+        return best == -SCORE_INFINITE ? alpha : best;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(job->tt, b->key, tt_score_to(best, ply, SCORE_DECISIVE), depth, bound, best_index);
     return best;
@@ -752,6 +782,8 @@ SearchResult search_tree(SearchJob *job)
         for (int i = 0; i < root->count; i++)
             w->root_index[i] = (uint8_t)i;
         memset(w->killers, 0, sizeof w->killers);
+        for (int p = 0; p < MAX_PLY + 2; p++)
+            w->excluded[p] = TT_NO_MOVE;
     }
     main_w->info.pv_len = 1;
     main_w->info.pv[0] = root->moves[0];
