@@ -1,12 +1,12 @@
 #!/bin/sh
 # build-net.sh - rebuilds the shipped network, data/nets/default.pnet, from nothing: self-play
-# data, endgame databases to label it, three generations of training (docs/strength.md).
+# data, endgame databases to label it, four generations of training (docs/strength.md).
 #
 #   scripts/build-net.sh [WORKDIR]      (default: build/net)
 #
 # Every step writes its result under WORKDIR through a temporary name and is skipped when the
 # result is already there, so the script can be stopped at any time and run again to go on.
-# About an hour on an idle 2-core machine (self-play is nearly all of it: a 2,000-game shard of
+# About two hours on an idle 2-core machine (self-play is nearly all of it: a 2,000-game shard of
 # the network engine takes about 2.5 minutes):
 #   1. the 5-piece endgame databases (ponder egdb build), to relabel results where they know;
 #   2. gen0: 8,000 self-play games of the classic evaluation (4 of 40 shards of an 80,000-game
@@ -15,17 +15,22 @@
 #   4. gen1: 10,000 self-play games of g1a (5 shards);
 #   5. g2a: the second network, trained on gen0 shards 1-4 and gen1 shards 1-3;
 #   6. gen2: 20,000 self-play games of g2a (10 shards);
-#   7. g3a: the shipped network, trained on gen0 1-4, gen1 1-5 and gen2 1-10 (4.5 M records).
+#   7. g3a: the third network, trained on gen0 1-4, gen1 1-5 and gen2 1-10 (4.5 M records);
+#   8. gen3: 40,000 self-play games of g3a (20 shards);
+#   9. g4e: the shipped network, trained on gen0 1-4, gen1 1-5 and gen3 1-20 (7.1 M records;
+#      gen2 is left out because g4e was made that way: gen2 had not been played again yet).
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
 # is the committed file byte for byte as long as the search and the trainer are those it was made
 # with: the search whose bench signature with --eval classic is 4,522,123 nodes (commit 2676ea7).
 # The search since (reverse futility pruning: classic signature 4,137,069, then 4,093,277) plays slightly
 # different self-play games, so this script now makes a network of the same recipe, not the same
-# bytes. The final step copies it to data/nets/default.pnet; `make' then builds it in.
+# bytes. (g4e itself was trained on gen0 and gen1 made by the search of commit d7e9b5c and gen3
+# by that of f83627f, the same search: reverse futility to depth 3, no singular extensions.)
+# The final step copies it to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
 W=${1:-build/net}
-mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2"
+mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3"
 make ponder >&2
 P=$PWD/ponder
 
@@ -68,5 +73,8 @@ for i in 1 2 3 4 5 6 7 8 9 10; do selfplay "$W/gen2" 2028 $i --eval net --net "$
 # The order of the files matters to the trainer: gen2's in the shell's order (1, 10, 2, ..., 9),
 # as g3a was trained.
 train "$W/g3a.pnet" g3a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen2/shard*.trn
-cp "$W/g3a.pnet" data/nets/default.pnet
+for i in $(seq 1 20); do selfplay "$W/gen3" 2029 "$i" --eval net --net "$W/g3a.pnet"; done
+# gen3's files in the shell's order too (1, 10-19, 2, 20, 3-9), as g4e was trained.
+train "$W/g4e.pnet" g4e 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn
+cp "$W/g4e.pnet" data/nets/default.pnet
 step "data/nets/default.pnet written; run make to build it in"

@@ -74,7 +74,7 @@ struct SearchWorker {
     bool aborted;               /* the current iteration was cut short */
     int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
     uint16_t killers[MAX_PLY + 2][2];
-    int excluded[MAX_PLY + 2];  /* a move left out of this ply's search (singular test), or -1 */
+    int excluded[MAX_PLY + 2];  /* a move this ply leaves out (singular test), or TT_NO_MOVE */
     int base;                   /* index of the root position in keys[] */
     uint64_t keys[GAME_MAX_PLIES + MAX_PLY + 4]; /* position keys: game since reset, then path */
     int quiet[MAX_PLY + 2];     /* plies since a capture or man move, per ply */
@@ -449,7 +449,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
      * is the only good one and gets one ply more. When the others beat beta too, the node cuts
      * (several moves refute). */
     int extension = 0;
-    if (depth >= SE_DEPTH && excluded == TT_NO_MOVE && tt_move != TT_NO_MOVE && n > 1 &&
+    if (depth >= SE_DEPTH && excluded == TT_NO_MOVE && tt_hit && tt_move != TT_NO_MOVE && n > 1 &&
         hit.depth >= depth - 3 && (hit.bound & BOUND_LOWER) && !score_is_decisive(tt_score) &&
         ply < 2 * (w->completed + 1)) {
         int sbeta = tt_score - SE_MARGIN * depth;
@@ -485,8 +485,6 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
         int i;
         if (k == 0 && tt_move != TT_NO_MOVE) {
             i = tt_move;
-            if (i == excluded)
-                continue;
         } else {
             if (!ordered) {
                 order_moves(w, b, moves, n, &caps, tt_move, ply, keys);
@@ -496,6 +494,10 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
             }
             i = movepick_next(keys, n);
         }
+        /* The singular test's move is left out wherever it comes (another thread may have
+         * replaced the table's move since the test began). */
+        if (i == excluded)
+            continue;
         const SearchMove *m = &moves[i];
         bool quiet = m->capture == MOVEPICK_NO_CAPTURE || !caps.moves[m->capture].captured;
         if (futile && k > 0 && quiet && !m->crowns) {
