@@ -96,6 +96,10 @@ SearchWorker *search_worker_new(void)
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, fill_log_table);
     SearchWorker *w = calloc(1, sizeof *w);
+    /* No ply leaves a move out; a singular test puts its ply back as it found it, even when
+     * stopped, so this holds between searches. */
+    for (int p = 0; w && p < MAX_PLY + 2; p++)
+        w->excluded[p] = TT_NO_MOVE;
     return w;
 }
 
@@ -784,8 +788,6 @@ SearchResult search_tree(SearchJob *job)
         for (int i = 0; i < root->count; i++)
             w->root_index[i] = (uint8_t)i;
         memset(w->killers, 0, sizeof w->killers);
-        for (int p = 0; p < MAX_PLY + 2; p++)
-            w->excluded[p] = TT_NO_MOVE;
     }
     main_w->info.pv_len = 1;
     main_w->info.pv[0] = root->moves[0];
