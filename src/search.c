@@ -451,7 +451,8 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     /* Step 7b. Singular extension: when the table's move holds a lower bound and every other
      * move, searched to half the depth, stays below that bound less a margin, the table's move
      * is the only good one and gets one ply more. When the others beat beta too, the node cuts
-     * (several moves refute). */
+     * (several moves refute); when they reach the bound but not beta, while the table's score is
+     * above beta, the table's move is one of several good ones and gets one ply less. */
     int extension = 0;
     if (depth >= SE_DEPTH && excluded == TT_NO_MOVE && tt_hit && tt_move != TT_NO_MOVE && n > 1 &&
         hit.depth >= depth - 3 && (hit.bound & BOUND_LOWER) && !score_is_decisive(tt_score) &&
@@ -466,6 +467,8 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
             extension = 1;
         else if (sbeta >= beta && !pv_node)
             return sbeta;
+        else if (tt_score >= beta)
+            extension = -1;
     }
 
     /* Step 8. Futility: near the horizon, quiet moves of a position far below alpha will not
