@@ -1,12 +1,12 @@
 #!/bin/sh
 # build-net.sh - rebuilds the shipped network, data/nets/default.pnet, from nothing: self-play
-# data, endgame databases to label it, four generations of training (docs/strength.md).
+# data, endgame databases to label it, five generations of training (docs/strength.md).
 #
 #   scripts/build-net.sh [WORKDIR]      (default: build/net)
 #
 # Every step writes its result under WORKDIR through a temporary name and is skipped when the
 # result is already there, so the script can be stopped at any time and run again to go on.
-# About two hours on an idle 2-core machine (self-play is nearly all of it: a 2,000-game shard of
+# About two and a half hours on an idle 2-core machine (self-play is nearly all of it: a 2,000-game shard of
 # the network engine takes about 2.5 minutes):
 #   1. the 5-piece endgame databases (ponder egdb build), to relabel results where they know;
 #   2. gen0: 8,000 self-play games of the classic evaluation (4 of 40 shards of an 80,000-game
@@ -17,24 +17,30 @@
 #   6. gen2: 20,000 self-play games of g2a (10 shards);
 #   7. g3a: the third network, trained on gen0 1-4, gen1 1-5 and gen2 1-10 (4.5 M records);
 #   8. gen3: 40,000 self-play games of g3a (20 shards);
-#   9. g4e: the shipped network, trained on gen0 1-4, gen1 1-5 and gen3 1-20 (7.1 M records;
-#      gen2 is left out because g4e was made that way: gen2 had not been played again yet).
+#   9. g4e: trained on gen0 1-4, gen1 1-5 and gen3 1-20 (7.1 M records; gen2 is left out
+#      because g4e was made that way: gen2 had not been played again yet);
+#  10. gen4: 26,000 self-play games of g4e (13 shards, 0-12 random moves);
+#  11. g5b: the shipped network, trained on gen0 1-4, gen1 1-5, gen3 1-20 and gen4 1-13
+#      (10.1 M records), the target a quarter game result and three quarters search score.
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
 # is the committed file byte for byte as long as the search and the trainer are those it was made
 # with: the search whose bench signature with --eval classic is 4,522,123 nodes (commit 2676ea7).
 # The search since (reverse futility pruning: classic signature 4,137,069, then 4,093,277) plays slightly
 # different self-play games, so this script now makes a network of the same recipe, not the same
 # bytes. (g4e itself was trained on gen0 and gen1 made by the search of commit d7e9b5c and gen3
-# by that of f83627f, the same search: reverse futility to depth 3, no singular extensions.)
+# by that of f83627f, the same search: reverse futility to depth 3, no singular extensions;
+# gen4 by that of a6ccef0: reverse futility to depth 5, singular extensions.)
 # The final step copies it to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
 W=${1:-build/net}
-mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3"
+mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3" "$W/gen4"
 make ponder >&2
 P=$PWD/ponder
 
 step() { echo "build-net: $*" >&2; }
+rplies=8 # random moves after the ballot in self-play: 0 to this many
+lambda=0.5 # the game result's share of the training target
 
 if [ ! -f "$W/egdb/.done" ]; then
     step "endgame databases, up to 5 pieces"
@@ -47,12 +53,12 @@ selfplay() { # DIR SEED SHARD [ENGINE OPTIONS]
     shift 3
     [ -f "$dir/shard$i.trn" ] && return 0
     step "$dir shard $i of 40"
-    "$P" selfplay --games 80000 --seed "$seed" --nodes 8000 --random-plies 8 --shard "$i/40" \
+    "$P" selfplay --games 80000 --seed "$seed" --nodes 8000 --random-plies "$rplies" --shard "$i/40" \
         --out "$dir/shard$i.trn.tmp" -q "$@"
     mv "$dir/shard$i.trn.tmp" "$dir/shard$i.trn"
 }
 
-train() { # OUT NAME EPOCHS FILES...
+train() { # OUT NAME EPOCHS FILES...   ($lambda: the result's share of the target)
     out=$1 name=$2 epochs=$3
     shift 3
     [ -f "$out" ] && return 0
@@ -60,7 +66,7 @@ train() { # OUT NAME EPOCHS FILES...
     data=""
     for f in "$@"; do data="$data --data $f"; done
     # shellcheck disable=SC2086
-    "$P" train $data --out "$out.tmp" --epochs "$epochs" --egdb "$W/egdb" --name "$name" \
+    "$P" train $data --out "$out.tmp" --epochs "$epochs" --lambda "$lambda" --egdb "$W/egdb" --name "$name" \
         --log "$W/$name.log" --checkpoint "$W/$name.ckpt" >&2
     mv "$out.tmp" "$out"
 }
@@ -76,5 +82,15 @@ train "$W/g3a.pnet" g3a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W
 for i in $(seq 1 20); do selfplay "$W/gen3" 2029 "$i" --eval net --net "$W/g3a.pnet"; done
 # gen3's files in the shell's order too (1, 10-19, 2, 20, 3-9), as g4e was trained.
 train "$W/g4e.pnet" g4e 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn
-cp "$W/g4e.pnet" data/nets/default.pnet
+# gen4: 13 shards of g4e with 0-12 random moves after the ballot (fewer repeated games).
+rplies=12
+for i in $(seq 1 13); do
+    selfplay "$W/gen4" 2030 "$i" --eval net --net "$W/g4e.pnet"
+done
+# gen3's and gen4's files in the shell's order, as g5b was trained; a quarter result, three
+# quarters search score.
+lambda=0.25
+train "$W/g5b.pnet" g5b 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
+    "$W"/gen4/shard*.trn
+cp "$W/g5b.pnet" data/nets/default.pnet
 step "data/nets/default.pnet written; run make to build it in"
