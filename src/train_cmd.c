@@ -48,7 +48,7 @@ static void usage(FILE *f)
             "  --hidden N         first-layer width n1, a multiple of 32 (default 256)\n"
             "  --buckets B        output buckets by piece count, 1-8 (default 4)\n"
             "  --lambda L         share of the game result in the target, the rest being\n"
-            "                     sigmoid(search score / S) (default 0.5)\n"
+            "                     sigmoid(search score / S) (default 0.25)\n"
             "  --scale S          hundredths of a man per unit of the logit (default 80)\n"
             "  --egdb DIR         relabel results with the endgame databases in DIR (default:\n"
             "                     none)\n"

@@ -55,7 +55,7 @@ double train_result(const TrainRecord *r)
 void train_data_default_options(TrainDataOptions *o)
 {
     memset(o, 0, sizeof *o);
-    o->lambda = 0.5;
+    o->lambda = 0.25; /* a quarter result: the stronger network on self-play (docs/training.md) */
     o->scale = 80;
     o->buckets = 4;
     o->valid_fraction = 0.05;
