@@ -6,8 +6,8 @@
 #
 # Every step writes its result under WORKDIR through a temporary name and is skipped when the
 # result is already there, so the script can be stopped at any time and run again to go on.
-# About two and a half hours on an idle 2-core machine (self-play is nearly all of it: a 2,000-game shard of
-# the network engine takes about 2.5 minutes):
+# About two and a half hours on an idle 2-core machine (self-play is nearly all of it: a
+# 2,000-game shard of the network engine takes about 2.5 minutes):
 #   1. the 5-piece endgame databases (ponder egdb build), to relabel results where they know;
 #   2. gen0: 8,000 self-play games of the classic evaluation (4 of 40 shards of an 80,000-game
 #      run, 8,000 nodes a move, ballots plus 0-8 random moves), about 960,000 positions;
@@ -53,8 +53,8 @@ selfplay() { # DIR SEED SHARD [ENGINE OPTIONS]
     shift 3
     [ -f "$dir/shard$i.trn" ] && return 0
     step "$dir shard $i of 40"
-    "$P" selfplay --games 80000 --seed "$seed" --nodes 8000 --random-plies "$rplies" --shard "$i/40" \
-        --out "$dir/shard$i.trn.tmp" -q "$@"
+    "$P" selfplay --games 80000 --seed "$seed" --nodes 8000 --random-plies "$rplies" \
+        --shard "$i/40" --out "$dir/shard$i.trn.tmp" -q "$@"
     mv "$dir/shard$i.trn.tmp" "$dir/shard$i.trn"
 }
 
@@ -66,8 +66,8 @@ train() { # OUT NAME EPOCHS FILES...   ($lambda: the result's share of the targe
     data=""
     for f in "$@"; do data="$data --data $f"; done
     # shellcheck disable=SC2086
-    "$P" train $data --out "$out.tmp" --epochs "$epochs" --lambda "$lambda" --egdb "$W/egdb" --name "$name" \
-        --log "$W/$name.log" --checkpoint "$W/$name.ckpt" >&2
+    "$P" train $data --out "$out.tmp" --epochs "$epochs" --lambda "$lambda" --egdb "$W/egdb" \
+        --name "$name" --log "$W/$name.log" --checkpoint "$W/$name.ckpt" >&2
     mv "$out.tmp" "$out"
 }
 

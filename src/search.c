@@ -452,7 +452,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
      * move, searched to half the depth, stays below that bound less a margin, the table's move
      * is the only good one and gets one ply more. When the others beat beta too, the node cuts
      * (several moves refute); when they reach the bound but not beta, while the table's score is
-     * above beta, the table's move is one of several good ones and gets one ply less. */
+     * at or above beta, the table's move is one of several good ones and gets one ply less. */
     int extension = 0;
     if (depth >= SE_DEPTH && excluded == TT_NO_MOVE && tt_hit && tt_move != TT_NO_MOVE && n > 1 &&
         hit.depth >= depth - 3 && (hit.bound & BOUND_LOWER) && !score_is_decisive(tt_score) &&
