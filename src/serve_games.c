@@ -55,7 +55,7 @@ struct ServeStore {
     ServeGame **queue;         /* ring of max_games entries */
     int qhead, qlen;           /* first entry and length */
     bool stopping;             /* shutdown has begun */
-    int thinking;              /* workers searching */
+    int thinking;              /* workers with a job taken off the queue */
     uint64_t searches;         /* searches finished */
     ServeWorker *workers;      /* opt.workers of them */
 
@@ -589,6 +589,7 @@ static ServeGame *next_job(ServeStore *s)
         g = s->queue[s->qhead];
         s->qhead = (s->qhead + 1) % s->opt.max_games;
         s->qlen--;
+        s->thinking++; /* counted from here, so a status never sees the job in neither place */
     }
     pthread_mutex_unlock(&s->pool_lock);
     return g;
@@ -671,6 +672,15 @@ static void run_graph(ServeWorker *w, ServeGame *g, uint64_t job_id, const Serve
     }
 }
 
+/* A worker is done with the job it took off the queue (SEARCHED: a search ran). */
+static void pool_done(ServeStore *s, bool searched)
+{
+    pthread_mutex_lock(&s->pool_lock);
+    s->thinking--;
+    s->searches += searched;
+    pthread_mutex_unlock(&s->pool_lock);
+}
+
 static void run_job(ServeWorker *w, ServeGame *g)
 {
     ServeStore *s = w->store;
@@ -680,6 +690,7 @@ static void run_job(ServeWorker *w, ServeGame *g)
     pthread_mutex_lock(&g->lock);
     if (g->engine != SERVE_ENGINE_QUEUED) {
         pthread_mutex_unlock(&g->lock);
+        pool_done(s, false);
         return;
     }
     uint64_t job_id = g->job;
@@ -700,6 +711,7 @@ static void run_job(ServeWorker *w, ServeGame *g)
     g->graph_ply = w->scratch->ply;
     pthread_mutex_lock(&s->pool_lock);
     if (s->stopping) {
+        s->thinking--;
         pthread_mutex_unlock(&s->pool_lock);
         g->engine = SERVE_ENGINE_IDLE;
         g->job++;
@@ -709,7 +721,6 @@ static void run_job(ServeWorker *w, ServeGame *g)
     }
     w->game = g;
     w->job = job_id;
-    s->thinking++;
     pthread_mutex_unlock(&s->pool_lock);
     serve_game_changed(s, g);
     pthread_mutex_unlock(&g->lock);
