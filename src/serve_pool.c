@@ -143,10 +143,12 @@ static void run_graph(ServeWorker *w, ServeGame *g, uint64_t job_id, const Serve
     }
 }
 
-/* A worker is done with the job it took off the queue (SEARCHED: a search ran). */
-static void pool_done(ServeStore *s, bool searched)
+/* Worker W is done with the job it took off the queue (SEARCHED: a search ran). */
+static void pool_done(ServeWorker *w, bool searched)
 {
+    ServeStore *s = w->store;
     pthread_mutex_lock(&s->pool_lock);
+    w->game = NULL;
     s->thinking--;
     s->searches += searched;
     pthread_mutex_unlock(&s->pool_lock);
@@ -161,7 +163,7 @@ static void run_job(ServeWorker *w, ServeGame *g)
     pthread_mutex_lock(&g->lock);
     if (g->engine != SERVE_ENGINE_QUEUED) {
         pthread_mutex_unlock(&g->lock);
-        pool_done(s, false);
+        pool_done(w, false);
         return;
     }
     uint64_t job_id = g->job;
@@ -204,11 +206,7 @@ static void run_job(ServeWorker *w, ServeGame *g)
     else
         found = search_lines(w, g, job_id, &job, res);
 
-    pthread_mutex_lock(&s->pool_lock);
-    w->game = NULL;
-    s->thinking--;
-    s->searches++;
-    pthread_mutex_unlock(&s->pool_lock);
+    pool_done(w, true);
 
     /* 3. Publish the lines and play the move, if the job still stands and the move is legal. */
     pthread_mutex_lock(&g->lock);
