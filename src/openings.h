@@ -1,18 +1,21 @@
 /*
  * openings.h - start positions for matches, self-play and tests: the built-in three-move ballots
- * (the ACF/USACF list of 174, 156 of them in current use) and positions read from a PDN or FEN
- * file (one game or one FEN per start position).
+ * (the ACF/USACF list of 174, 156 of them in current use), positions read from a PDN or FEN
+ * file (one game or one FEN per start position). trainfile.h's trainfile_openings samples
+ * them from the games of an earlier self-play run.
  */
 #pragma once
 
 #include "game.h"
 
 typedef struct {
-    char name[64]; /* "ballot 004: 9-13 22-17 13-22", or "FILE:LINE" */
-    Board start;   /* the position to play from */
-    int nmoves;    /* moves played from the standard start to reach START: a ballot's three,
-                      or a PDN game's when it has no FEN and at most 8; else 0 */
-    Move moves[8]; /* those moves, so a PDN of the game can show them */
+    char name[64];     /* "ballot 004: 9-13 22-17 13-22", "FILE:LINE" or "FILE block N" */
+    Board start;       /* the position to play from */
+    int nmoves;        /* moves played from the standard start to reach START: a ballot's three,
+                          or a PDN game's when it has no FEN and at most 8; else 0 */
+    Move moves[8];     /* those moves, so a PDN of the game can show them */
+    int earlier_plies; /* plies before START that MOVES does not hold (a position sampled
+                          from a training file: its ply in its game), else 0 */
 } Opening;
 
 /* One line of data/three-move-ballots.txt, compiled into the binary by mk/openings.mk. */

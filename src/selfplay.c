@@ -2,11 +2,12 @@
  * selfplay.c - `ponder selfplay': the engine plays itself and writes training positions.
  *
  * Game g (0-based, counted over the whole run) starts from opening g mod the number of openings
- * (the three-move ballots unless told otherwise), goes on with 0 to --random-plies uniformly
- * random moves, and is then played by the engine at a fixed node budget that varies by up to
- * --jitter either way from move to move, or at a fixed time per move. Every position the engine
- * searched in which the side to move has more than one move and no capture (a quiet position,
- * the kind the evaluation is asked about) becomes a record with the search score; the game's
+ * (the three-move ballots unless told otherwise; a training-position file as --openings gives
+ * positions of an earlier run's games, trainfile_openings), goes on with 0 to --random-plies
+ * uniformly random moves, and is then played by the engine at a fixed node budget that varies by
+ * up to --jitter either way from move to move, or at a fixed time per move. Every position the
+ * engine searched in which the side to move has more than one move and no capture (a quiet
+ * position, the kind the evaluation is asked about) becomes a record with the search score; the game's
  * result is filled in when it ends. Games end by the rules of SPEC section 1 or are adjudicated
  * drawn after --max-plies.
  *
@@ -31,6 +32,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -39,6 +41,9 @@
 
 enum {
     SELFPLAY_HASH_MB = 16, /* --hash default: each game thread's table */
+    /* A position sampled from a training file as an opening: its search score at most this
+     * far from even (hundredths of a man), so that the games start balanced. */
+    SELFPLAY_OPENING_SCORE = 80,
     /* The engine options selfplay takes (its --threads is its own: games at once). */
     SELFPLAY_ENGINE_OPTS = OPTS_HASH | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET,
 };
@@ -58,6 +63,7 @@ typedef struct {
     int eval;             /* ENGINE_EVAL_* */
     const char *net;      /* network file or NULL */
     const char *openings; /* openings file, or NULL for the ballots */
+    int open_lo, open_hi; /* the plies sampled from a training file as openings */
     const char *out;      /* output path */
     bool quiet;           /* no progress or summary */
 } SelfplayOptions;
@@ -185,7 +191,7 @@ static bool play_game(Selfplay *sp, Engine *e, Game *game, long g, Slot *s)
                 TrainRecord rec = {.board = game->board,
                                    .result = TRAIN_DRAW,
                                    .score = r.info.score,
-                                   .ply = op->nmoves + game->ply};
+                                   .ply = op->earlier_plies + op->nmoves + game->ply};
                 uint8_t block[TRAIN_BLOCK];
                 trainfile_encode(&rec, block);
                 if (!slot_append(s, block))
@@ -273,12 +279,16 @@ static void usage(FILE *f)
                "                    shards' files, concatenated in order, hold the whole run\n"
                "  --openings FILE   start positions from a PDN or FEN file (default: the 156\n"
                "                    three-move ballots; `ballots' names them), game g plays\n"
-               "                    opening g mod their number\n"
+               "                    opening g mod their number; or a training-position\n"
+               "                    file of an earlier run: its positions from plies\n"
+               "                    --opening-plies whose search score is within %d of\n"
+               "                    even, each once, shuffled by --seed\n"
+               "  --opening-plies LO-HI  those plies (default 8-30)\n"
                "  --random-plies K  then 0 to K random moves, chosen by the seed (default 2)\n"
                "  --jitter F        node budget varies by up to F either way (default 0.25)\n"
                "  --max-plies N     adjudicate a draw after N plies of play (default 400)\n"
                "  --hash MB         transposition table per thread (default %d)\n",
-               SELFPLAY_HASH_MB);
+               SELFPLAY_OPENING_SCORE, SELFPLAY_HASH_MB);
     opts_help(f, SELFPLAY_ENGINE_OPTS & ~OPTS_HASH, NULL, 2, 20);
     fprintf(f, "  -q, --quiet       no progress line or summary\n");
 }
@@ -301,6 +311,31 @@ static bool parse_shard(const char *text, long *shard, long *shards)
         fprintf(stderr, "ponder selfplay: --shard %s: I must be between 1 and N\n", text);
         return false;
     }
+    return true;
+}
+
+/* Parses "LO-HI" plies with 0 <= LO <= HI <= 255. */
+static bool parse_plies(const char *text, int *lo, int *hi)
+{
+    const char *dash = strchr(text, '-');
+    char first[32];
+    long a, b;
+    if (!dash || dash == text || (size_t)(dash - text) >= sizeof first) {
+        fprintf(stderr, "ponder selfplay: --opening-plies wants LO-HI (e.g. 8-30), not `%s'\n",
+                text);
+        return false;
+    }
+    memcpy(first, text, (size_t)(dash - text));
+    first[dash - text] = '\0';
+    if (!cli_long("--opening-plies (LO)", first, 0, 255, &a) ||
+        !cli_long("--opening-plies (HI)", dash + 1, 0, 255, &b))
+        return false;
+    if (a > b) {
+        fprintf(stderr, "ponder selfplay: --opening-plies %s: LO must not exceed HI\n", text);
+        return false;
+    }
+    *lo = (int)a;
+    *hi = (int)b;
     return true;
 }
 
@@ -472,6 +507,8 @@ static int cmd_selfplay(int argc, char **argv)
     o.jitter = 0.25;
     o.random_plies = 2;
     o.max_plies = 400;
+    o.open_lo = 8;
+    o.open_hi = 30;
     o.hash_mb = SELFPLAY_HASH_MB;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o.threads = cores > 0 ? cores : 1;
@@ -484,7 +521,7 @@ static int cmd_selfplay(int argc, char **argv)
     eo.hash_mb = (size_t)o.hash_mb;
     enum {
         OPT_GAMES = OPTS_LONG, OPT_SEED, OPT_NODES, OPT_TIME, OPT_THREADS, OPT_SHARD, OPT_OUT,
-        OPT_OPENINGS, OPT_RANDOM_PLIES, OPT_JITTER, OPT_MAX_PLIES,
+        OPT_OPENINGS, OPT_OPENING_PLIES, OPT_RANDOM_PLIES, OPT_JITTER, OPT_MAX_PLIES,
     };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -496,6 +533,7 @@ static int cmd_selfplay(int argc, char **argv)
         {"shard", required_argument, NULL, OPT_SHARD},
         {"out", required_argument, NULL, OPT_OUT},
         {"openings", required_argument, NULL, OPT_OPENINGS},
+        {"opening-plies", required_argument, NULL, OPT_OPENING_PLIES},
         {"random-plies", required_argument, NULL, OPT_RANDOM_PLIES},
         {"jitter", required_argument, NULL, OPT_JITTER},
         {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
@@ -542,6 +580,10 @@ static int cmd_selfplay(int argc, char **argv)
             break;
         case OPT_OPENINGS:
             o.openings = optarg;
+            break;
+        case OPT_OPENING_PLIES:
+            if (!parse_plies(optarg, &o.open_lo, &o.open_hi))
+                goto bad;
             break;
         case OPT_RANDOM_PLIES:
             if (!cli_long("--random-plies", optarg, 0, 100, &lv))
@@ -597,9 +639,14 @@ static int cmd_selfplay(int argc, char **argv)
         engine_free(probe);
     }
     Opening *openings = NULL;
-    int n = o.openings && strcmp(o.openings, "ballots") != 0
-                ? openings_load(o.openings, &openings, err)
-                : openings_ballots(false, &openings, err);
+    int n;
+    if (!o.openings || strcmp(o.openings, "ballots") == 0)
+        n = openings_ballots(false, &openings, err);
+    else if (trainfile_sniff(o.openings))
+        n = trainfile_openings(o.openings, o.open_lo, o.open_hi, SELFPLAY_OPENING_SCORE, o.seed,
+                               o.games < INT_MAX ? (int)o.games : INT_MAX, &openings, err);
+    else
+        n = openings_load(o.openings, &openings, err);
     if (n < 0) {
         fprintf(stderr, "ponder selfplay: %s\n", err);
         return 2;

@@ -4,10 +4,14 @@
  * Encoding is done byte by byte, so the files are the same on every machine. The reader is
  * strict: every block is checked, and the first fault ends the read with a message that names
  * the file, the block and its byte offset, so a damaged or foreign file is never half-used.
+ * Sampling openings streams the file (it may hold millions of records), keeps the few bytes of
+ * each candidate, and sorts them to keep each position once.
  */
 #include "trainfile.h"
 
 #include "bitboard.h"
+#include "movegen.h"
+#include "rng.h"
 #include "score.h"
 #include "util.h"
 
@@ -103,6 +107,18 @@ TrainBlockKind trainfile_decode(const uint8_t in[TRAIN_BLOCK], TrainRecord *r, c
     r->score = score;
     r->ply = in[15];
     return TRAIN_RECORD;
+}
+
+bool trainfile_sniff(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    uint8_t head[sizeof MAGIC];
+    bool yes =
+        fread(head, 1, sizeof head, f) == sizeof head && memcmp(head, MAGIC, sizeof MAGIC) == 0;
+    fclose(f);
+    return yes;
 }
 
 bool trainfile_open(TrainReader *rd, const char *path, char *err)
@@ -209,4 +225,121 @@ bool trainfile_load(const char *path, TrainRecord **out, size_t *n, char *err)
     }
     trainfile_close(&rd);
     return ok;
+}
+
+/* A candidate for trainfile_openings: a record's position, its ply and where it was. */
+typedef struct {
+    uint32_t black, white, kings; /* the pieces (bit i = square i+1) */
+    uint8_t side, ply;            /* side to move, plies from the start */
+    uint64_t block;               /* its block in the file (1-based) */
+} Candidate;
+
+/* By position, then by place in the file: the first record of a position sorts first. */
+static int candidate_cmp(const void *pa, const void *pb)
+{
+    const Candidate *a = pa, *b = pb;
+    if (a->black != b->black)
+        return a->black < b->black ? -1 : 1;
+    if (a->white != b->white)
+        return a->white < b->white ? -1 : 1;
+    if (a->kings != b->kings)
+        return a->kings < b->kings ? -1 : 1;
+    if (a->side != b->side)
+        return a->side < b->side ? -1 : 1;
+    return a->block < b->block ? -1 : a->block > b->block;
+}
+
+int trainfile_openings(const char *path, int lo, int hi, int max_score, uint64_t seed, int limit,
+                       Opening **out, char *err)
+{
+    TrainReader rd;
+    if (!trainfile_open(&rd, path, err))
+        return -1;
+    Candidate *v = NULL;
+    size_t n = 0, cap = 0;
+    TrainRecord r;
+    int got;
+    while ((got = trainfile_next(&rd, &r, err)) == 1) {
+        if (r.ply < lo || r.ply > hi || r.score < -max_score || r.score > max_score)
+            continue;
+        Candidate *nv = util_grow(v, &cap, n + 1, sizeof *v, 1 << 16);
+        if (!nv) {
+            snprintf(err, ERR_LEN, "%.100s: out of memory after %zu positions", path, n);
+            got = -1;
+            break;
+        }
+        v = nv;
+        v[n++] = (Candidate){(uint32_t)r.board.pieces[BLACK],
+                             (uint32_t)r.board.pieces[WHITE],
+                             (uint32_t)r.board.kings,
+                             (uint8_t)r.board.side,
+                             (uint8_t)r.ply,
+                             rd.block};
+    }
+    trainfile_close(&rd);
+    if (got < 0) {
+        free(v);
+        return -1;
+    }
+
+    /* Each position once, then a shuffle (Fisher-Yates) that depends on SEED alone. */
+    size_t m = 0;
+    if (n > 0) {
+        qsort(v, n, sizeof *v, candidate_cmp);
+        for (size_t i = 1; i < n; i++)
+            if (v[i].black != v[m].black || v[i].white != v[m].white || v[i].kings != v[m].kings ||
+                v[i].side != v[m].side)
+                v[++m] = v[i];
+        m++;
+    }
+    uint64_t rng = rng_mix64(seed);
+    for (size_t i = m; i > 1; i--) {
+        size_t j = (size_t)(rng_splitmix64(&rng) % i);
+        Candidate t = v[i - 1];
+        v[i - 1] = v[j];
+        v[j] = t;
+    }
+
+    Opening *list = NULL;
+    int count = 0;
+    size_t cap_list = 0;
+    const char *slash = strrchr(path, '/');
+    const char *file = slash ? slash + 1 : path;
+    bool ok = true;
+    for (size_t i = 0; i < m && count < limit; i++) {
+        Board b;
+        board_clear(&b, v[i].side);
+        b.pieces[BLACK] = v[i].black;
+        b.pieces[WHITE] = v[i].white;
+        b.kings = v[i].kings;
+        b.key = board_compute_key(&b);
+        MoveList moves;
+        if (movegen_generate(&b, &RULES_ENGLISH, false, &moves) == 0)
+            continue; /* a record of a lost position: nothing to play from */
+        Opening *nl = util_grow(list, &cap_list, (size_t)count + 1, sizeof *list, 1024);
+        if (!nl) {
+            snprintf(err, ERR_LEN, "%.100s: out of memory after %d positions", path, count);
+            ok = false;
+            break;
+        }
+        list = nl;
+        Opening *o = &list[count++];
+        memset(o, 0, sizeof *o);
+        snprintf(o->name, sizeof o->name, "%.32s block %llu", file, (unsigned long long)v[i].block);
+        o->start = b;
+        o->earlier_plies = v[i].ply;
+    }
+    free(v);
+    if (ok && count == 0) {
+        snprintf(err, ERR_LEN,
+                 "%.100s: no position from plies %d-%d with a search score within %d of even", path,
+                 lo, hi, max_score);
+        ok = false;
+    }
+    if (!ok) {
+        free(list);
+        return -1;
+    }
+    *out = list;
+    return count;
 }

@@ -27,6 +27,7 @@
 #pragma once
 
 #include "board.h"
+#include "openings.h"
 
 #include <stdio.h>
 
@@ -60,6 +61,9 @@ void trainfile_encode(const TrainRecord *r, uint8_t out[TRAIN_BLOCK]);
  * bad, with the reason in ERR (ERR_LEN bytes). */
 TrainBlockKind trainfile_decode(const uint8_t in[TRAIN_BLOCK], TrainRecord *r, char *err);
 
+/* Whether the file PATH starts with the header's magic (false too when it cannot be read). */
+bool trainfile_sniff(const char *path);
+
 /* A reader of one file, block by block. */
 typedef struct {
     FILE *f;          /* the open file */
@@ -82,3 +86,12 @@ void trainfile_close(TrainReader *rd);
  * *OUT already holds (*N of them, *OUT may be NULL with *N == 0). Returns false with the reason
  * in ERR; *OUT and *N then still describe the records read before the error. */
 bool trainfile_load(const char *path, TrainRecord **out, size_t *n, char *err);
+
+/* Start positions sampled from the training-position file PATH (the quiet positions of an
+ * earlier self-play run): the records from plies LO to HI of their game whose search score is
+ * within MAX_SCORE hundredths of a man of even, each position once (its first record), in an
+ * order shuffled by SEED, at most LIMIT of them; an opening's earlier_plies is its record's ply.
+ * Returns the count (at least 1) with a malloc'd array in *OUT (caller frees), or -1 with the
+ * reason (file and block) in ERR. */
+int trainfile_openings(const char *path, int lo, int hi, int max_score, uint64_t seed, int limit,
+                       Opening **out, char *err);

@@ -57,6 +57,47 @@ tail -c +17 "$TMP/a.ptd" >"$TMP/whole.rec"
 for i in 1 2 3; do tail -c +17 "$TMP/s$i.ptd"; done >"$TMP/shards.rec"
 expect_same "selfplay: shards 1-3/3 hold the records of the whole run" "$TMP/whole.rec" "$TMP/shards.rec"
 
+# ---- openings sampled from an earlier run -----------------------------------------------------
+# A training-position file as --openings: each game starts from a position of a.ptd's games,
+# from the plies asked for, and the records count their plies from the standard start.
+OP="--games 4 --seed 3 --nodes $NODES --random-plies 0 --openings $TMP/a.ptd --opening-plies 10-20"
+expect_status "selfplay --openings with a training file plays from its positions" 0 \
+    "$PONDER" selfplay $OP --threads 2 --out "$TMP/o.ptd" -q
+# One line per record: the 16 bytes in decimal.
+od -An -v -tu1 -w16 -j16 "$TMP/a.ptd" | awk '{ $13 = $14 = ""; $15 = $15 % 2; print }' >"$TMP/a.pos"
+od -An -v -tu1 -w16 -j16 "$TMP/o.ptd" >"$TMP/o.rec"
+# The first record of each game (its ply not above the one before) is the sampled position.
+awk 'NR == 1 || $16 <= prev { $13 = $14 = ""; $15 = $15 % 2; print } { prev = $16 }' \
+    "$TMP/o.rec" >"$TMP/o.starts"
+bad=$(awk 'NR == FNR { seen[$0] = 1; next } !($0 in seen) { n++ } END { print n + 0 }' \
+    "$TMP/a.pos" "$TMP/o.starts")
+games=$(wc -l <"$TMP/o.starts")
+low=$(awk '{ if ($16 < 10) n++ } END { print n + 0 }' "$TMP/o.rec")
+firsts=$(awk '$NF >= 10 && $NF <= 20' "$TMP/o.starts" | wc -l)
+if [ "$games" -eq 4 ] && [ "$bad" -eq 0 ] && [ "$low" -eq 0 ] && [ "$firsts" -eq 4 ]; then
+    pass "selfplay: sampled openings are positions of the earlier games, from plies 10-20"
+else
+    fail "selfplay: sampled openings are positions of the earlier games, from plies 10-20" \
+        "$games games, $bad starts not in a.ptd, $low records before ply 10, $firsts starts at 10-20"
+fi
+"$PONDER" selfplay $OP --threads 1 --out "$TMP/o1.ptd" -q
+expect_same "selfplay: sampled openings, one thread: identical bytes" "$TMP/o.ptd" "$TMP/o1.ptd"
+expect_usage_error "selfplay --opening-plies with LO above HI is refused" \
+    "ponder selfplay: --opening-plies 30-8: LO must not exceed HI" \
+    "$PONDER" selfplay $SP --opening-plies 30-8 --out "$TMP/x.ptd"
+expect_usage_error "selfplay --opening-plies without a range is refused" \
+    "ponder selfplay: --opening-plies wants LO-HI (e.g. 8-30), not \`12'" \
+    "$PONDER" selfplay $SP --opening-plies 12 --out "$TMP/x.ptd"
+expect_status "selfplay: a training file with no position at the plies asked for: status 2" 2 \
+    "$PONDER" selfplay $SP --openings "$TMP/a.ptd" --opening-plies 0-2 --out "$TMP/x.ptd"
+expect_grep "  ... naming the file and the plies" "a.ptd: no position from plies 0-2" "$TMP/err"
+head -c 100 "$TMP/a.ptd" >"$TMP/cut.ptd"
+expect_status "selfplay: a truncated training file as openings: status 2" 2 \
+    "$PONDER" selfplay $SP --openings "$TMP/cut.ptd" --out "$TMP/x.ptd"
+expect_grep "  ... naming the block" "cut.ptd: truncated: the file ends 4 bytes into block 7" "$TMP/err"
+if [ -e "$TMP/x.ptd" ]; then fail "selfplay: refused openings write no file"
+else pass "selfplay: refused openings write no file"; fi
+
 # ---- tune on the merged shards ---------------------------------------------------------------
 "$PONDER" tune --data "$TMP/merged.ptd" --out "$TMP/w.txt" --rounds 2 --iterations 4 \
     --threads 2 >"$TMP/tune" 2>"$TMP/err"
