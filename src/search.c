@@ -21,29 +21,27 @@
  * extension, which lost and were removed): late move reductions, internal iterative reduction,
  * futility pruning, reverse futility pruning and singular extensions.
  *
- * The search proper is search_tree(); search_run() (search_egdb.c) puts the database policy for
- * the root in front of it.
+ * This file is the tree: a pass over the root moves (search_root), the nodes below, quiescence.
+ * Iterative deepening, aspiration and the threads are search_iter.c's (search_tree());
+ * search_run() (search_egdb.c) puts the database policy for the root in front of it.
  */
 #include "search.h"
 
 #include "bitboard.h"
 #include "eval.h"
 #include "movepick.h"
+#include "search_worker.h"
 
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 enum {
-    ASP_MIN_DEPTH = 4, /* first depth searched with an aspiration window */
     IIR_DEPTH = 4,     /* internal iterative reduction from this depth */
     HISTORY_MAX = 16384,
-    POLL_MASK = 1023,  /* the main worker looks at the clock every 1024 nodes */
     KNOWN_WIN = 20000, /* a database win, below every proven win by search */
     KNOWN_WIN_SPREAD = 4000, /* the evaluation's share in a database win's score */
-    ASP_DELTA = 20,    /* first half-width of the aspiration window */
     LMR_MIN_DEPTH = 3, /* late move reductions: depth from which quiet moves are reduced */
     LMR_MIN_MOVES = 3, /* moves searched before the first reduction */
     LMR_SCALE = 100,   /* reduction = log(depth) * log(moves) * LMR_SCALE / 100 */
@@ -51,7 +49,6 @@ enum {
     FUTILITY_MARGIN = 60, /* per ply of depth, hundredths of a man */
     RFP_DEPTH = 5,     /* reverse futility pruning at depth 1-RFP_DEPTH */
     RFP_MARGIN = 60,   /* per ply of depth, hundredths of a man */
-    EVAL_CACHE_SIZE = 1 << 15, /* entries of a worker's evaluation cache (256 KB) */
     SE_DEPTH = 8,      /* singular extension: from this depth */
     SE_MARGIN = 2,     /* per ply of depth, below the table's score */
 };
@@ -64,29 +61,6 @@ enum {
     ORDER_KILLER2 = ORDER_KILLER1 - 1,
 };
 
-struct SearchWorker {
-    int index;                  /* 0: main worker */
-    SearchJob *job;
-    _Atomic uint64_t nodes;     /* nodes searched in this search (written by the owner only) */
-    int seldepth;
-    uint64_t leaves;            /* quiet positions evaluated in this iteration */
-    uint64_t leaf_plies;        /* the sum of their plies (mean depth = leaf_plies / leaves) */
-    bool aborted;               /* the current iteration was cut short */
-    int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
-    uint16_t killers[MAX_PLY + 2][2];
-    int excluded[MAX_PLY + 2];  /* a move this ply leaves out (singular test), or TT_NO_MOVE */
-    int base;                   /* index of the root position in keys[] */
-    uint64_t keys[GAME_MAX_PLIES + MAX_PLY + 4]; /* position keys: game since reset, then path */
-    int quiet[MAX_PLY + 2];     /* plies since a capture or man move, per ply */
-    int pv_len[MAX_PLY + 2];
-    Move pv[MAX_PLY + 2][MAX_PLY + 2];
-    /* Root */
-    MoveList root;              /* legal root moves, best first after each iteration */
-    uint8_t root_index[MAX_MOVES]; /* their indices in movegen order */
-    int completed;              /* last finished depth */
-    SearchInfo info;            /* the last finished iteration (main worker) */
-    uint64_t eval_cache[EVAL_CACHE_SIZE]; /* static evaluations by key: key >> 16 | eval */
-};
 
 static void fill_log_table(void);
 
@@ -127,12 +101,6 @@ static inline int lmr_reduction(int depth, int rank)
 
 /* ---- small helpers --------------------------------------------------------------------------- */
 
-/* The static evaluation: the network when the engine has one, else the classic formula. */
-static inline int evaluate_uncached(const SearchJob *job, const Board *b)
-{
-    return job->net ? job->net_eval(job->net, b) : eval_board(job->weights, b);
-}
-
 /* The same through the worker's cache: a position met again (a transposition, the same leaf in
  * the next iteration) costs a lookup. An entry is the key's top 48 bits and the score (which
  * fits 16 bits: evaluations stay within +-SCORE_DECISIVE); the index takes the low bits, so a
@@ -146,38 +114,6 @@ static inline int evaluate(SearchWorker *w, const Board *b)
     int v = evaluate_uncached(w->job, b);
     *e = (b->key >> 16) << 16 | (uint16_t)(int16_t)v;
     return v;
-}
-
-static inline uint64_t worker_nodes(const SearchWorker *w)
-{
-    return atomic_load_explicit(&w->nodes, memory_order_relaxed);
-}
-
-static uint64_t total_nodes(const SearchJob *job)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < job->nworkers; i++)
-        n += worker_nodes(job->workers[i]);
-    return n;
-}
-
-static inline bool stopped(const SearchWorker *w)
-{
-    return atomic_load_explicit(w->job->stop, memory_order_relaxed);
-}
-
-/* A ponder search whose move was played (engine_ponderhit): from now on the limits apply, with
- * the clock counted from the hit. Main worker only. */
-static void check_ponderhit(SearchJob *job)
-{
-    if (!job->limits.ponder || !atomic_load_explicit(&job->ponderhit, memory_order_acquire))
-        return;
-    job->limits.ponder = false;
-    timeman_start(&job->tm, &job->limits, atomic_load(&job->ponderhit_at));
-    /* One legal move and a clock: nothing to think about any more (as at the start of a timed
-     * search). */
-    if (job->workers[0]->root.count == 1 && timeman_timed(&job->tm) && !job->limits.infinite)
-        atomic_store_explicit(job->stop, true, memory_order_relaxed);
 }
 
 /* Counts a node; the main worker also enforces the node and time limits. */
@@ -194,13 +130,11 @@ static inline void count_node(SearchWorker *w)
             atomic_store_explicit(job->stop, true, memory_order_relaxed);
     }
     if ((n & POLL_MASK) == 0) {
-        check_ponderhit(job);
+        search_check_ponderhit(job);
         if (timeman_hard_expired(&job->tm))
             atomic_store_explicit(job->stop, true, memory_order_relaxed);
     }
 }
-
-static inline int loss_score(int ply) { return -SCORE_WIN + ply; }
 
 static inline void history_update(int *h, int bonus)
 {
@@ -591,9 +525,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
 
 /* ---- root ------------------------------------------------------------------------------------ */
 
-/* One pass over the root moves with window (ALPHA, BETA). Moves the best move to the front.
- * Returns the score (meaningless if the iteration was aborted). */
-static int search_root(SearchWorker *w, int alpha, int beta, int depth)
+int search_root(SearchWorker *w, int alpha, int beta, int depth)
 {
     const SearchJob *job = w->job;
     const Board *b = &job->game->board;
@@ -643,185 +575,4 @@ static int search_root(SearchWorker *w, int alpha, int beta, int depth)
                  bound == BOUND_UPPER ? TT_NO_MOVE : w->root_index[0]);
     }
     return best;
-}
-
-static void fill_info(SearchWorker *w, int depth, int score)
-{
-    SearchInfo *info = &w->info;
-    info->depth = depth;
-    info->seldepth = w->seldepth;
-    info->mean_depth = w->leaves ? (double)w->leaf_plies / (double)w->leaves : 0.0;
-    info->score = score;
-    info->nodes = total_nodes(w->job);
-    info->time = timeman_now() - w->job->started;
-    info->pv_len = w->pv_len[0];
-    memcpy(info->pv, w->pv[0], (size_t)info->pv_len * sizeof(Move));
-}
-
-/* Iterative deepening on one worker. Helpers (index > 0) start one ply deeper on odd indices so
- * the threads spread over two depths. */
-static void iterate(SearchWorker *w)
-{
-    SearchJob *job = w->job;
-    memset(w->eval_cache, 0, sizeof w->eval_cache);
-    int max_depth = job->limits.depth > 0 && job->limits.depth < MAX_PLY ? job->limits.depth
-                                                                          : MAX_PLY - 1;
-    int score = 0;
-    for (int depth = 1 + (w->index & 1); depth <= max_depth; depth++) {
-        w->seldepth = 0;
-        w->leaves = w->leaf_plies = 0;
-        w->aborted = false;
-
-        /* Aspiration: a window around the last score, widened on the failing side. */
-        int delta = ASP_DELTA, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
-        if (depth >= ASP_MIN_DEPTH && !score_is_decisive(score)) {
-            alpha = score - delta;
-            beta = score + delta;
-        }
-        int s;
-        for (;;) {
-            s = search_root(w, alpha, beta, depth);
-            if (w->aborted)
-                break;
-            if (s <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = s - delta > -SCORE_INFINITE ? s - delta : -SCORE_INFINITE;
-            } else if (s >= beta) {
-                beta = s + delta < SCORE_INFINITE ? s + delta : SCORE_INFINITE;
-            } else {
-                break;
-            }
-            delta += delta / 2;
-        }
-
-        /* An aborted iteration still counts its best move if it beat the previous one (it was
-         * searched to the full depth); its score is that move's. */
-        if (w->aborted) {
-            if (w->index == 0 && w->pv_len[0] > 0 && s > -SCORE_INFINITE &&
-                !move_same(&w->pv[0][0], &w->info.pv[0], true)) {
-                fill_info(w, depth, s);
-                w->info.depth = w->completed;
-            }
-            break;
-        }
-        score = s;
-        w->completed = depth;
-        if (w->index != 0)
-            continue;
-
-        bool changed = depth > 1 && w->info.pv_len > 0 && w->pv_len[0] > 0 &&
-                       !move_same(&w->pv[0][0], &w->info.pv[0], true);
-        fill_info(w, depth, score);
-        if (job->cb)
-            job->cb(&w->info, job->cb_ctx);
-
-        /* Stop early when more depth cannot help: a proven result seen with depth to spare, or a
-         * soft deadline (later when the best move changed or the score fell) that leaves too
-         * little time for another iteration. */
-        check_ponderhit(job);
-        timeman_iteration(&job->tm, score, changed);
-        if (!job->limits.infinite && timeman_timed(&job->tm)) {
-            if (score_is_decisive(score) && depth >= score_plies_to_end(score) + 2)
-                break;
-            if (timeman_soft_expired(&job->tm))
-                break;
-        }
-    }
-}
-
-static void helper_main(void *arg) { iterate(arg); }
-
-SearchResult search_tree(SearchJob *job)
-{
-    SearchResult res;
-    memset(&res, 0, sizeof res);
-    const Game *g = job->game;
-    SearchWorker *main_w = job->workers[0];
-
-    /* 1. The root moves. With none, the side to move has lost; with one and a clock running,
-     * there is nothing to think about. */
-    MoveList *root = &main_w->root;
-    movegen_generate(&g->board, g->rules, false, root);
-    int kept = 0;
-    for (int i = 0; i < root->count; i++) {
-        bool excluded = false;
-        for (int k = 0; k < job->limits.exclude_len && k < SEARCH_MAX_EXCLUDE; k++)
-            excluded |= move_same(&root->moves[i], &job->limits.exclude[k], false);
-        if (!excluded)
-            root->moves[kept++] = root->moves[i];
-    }
-    root->count = kept; /* every move excluded: as if there were none (the caller's doing) */
-    if (root->count == 0) {
-        res.info.score = loss_score(0);
-        return res;
-    }
-    res.has_move = true;
-    res.best = root->moves[0];
-    job->started = timeman_now();
-    if (job->limits.ponder)
-        timeman_start_untimed(&job->tm, job->started);
-    else
-        timeman_start(&job->tm, &job->limits, job->started);
-    bool timed = job->limits.time > 0 || job->limits.clock > 0;
-    if (root->count == 1 && timed && !job->limits.infinite && !job->limits.ponder) {
-        res.info.pv_len = 1;
-        res.info.pv[0] = root->moves[0];
-        res.info.score = evaluate_uncached(job, &g->board);
-        return res;
-    }
-
-    /* 2. Every worker starts from the same root, with the game's recent keys for repetitions. */
-    int q = g->quiet[g->ply];
-    if (q > g->ply)
-        q = g->ply;
-    if (q > GAME_MAX_PLIES)
-        q = GAME_MAX_PLIES;
-    for (int t = 0; t < job->nworkers; t++) {
-        SearchWorker *w = job->workers[t];
-        w->index = t;
-        w->job = job;
-        atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
-        w->completed = 0;
-        memset(&w->info, 0, sizeof w->info);
-        memcpy(w->keys, &g->keys[g->ply - q], (size_t)(q + 1) * sizeof(uint64_t));
-        w->base = q;
-        w->quiet[0] = g->quiet[g->ply];
-        if (t > 0)
-            w->root = *root;
-        for (int i = 0; i < root->count; i++)
-            w->root_index[i] = (uint8_t)i;
-        memset(w->killers, 0, sizeof w->killers);
-    }
-    main_w->info.pv_len = 1;
-    main_w->info.pv[0] = root->moves[0];
-
-    /* 3. Start the helpers on their threads, search, then stop them and wait for them. */
-    for (int t = 1; t < job->nworkers; t++)
-        thread_run(job->threads[t], helper_main, job->workers[t]);
-    iterate(main_w);
-
-    /* An infinite search waits for a stop even when it has nothing left to search, and a ponder
-     * search for its stop or its ponder-hit. */
-    for (;;) {
-        check_ponderhit(job);
-        if (atomic_load(job->stop) || !(job->limits.infinite || job->limits.ponder))
-            break;
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
-    }
-    atomic_store(job->stop, true);
-    for (int t = 1; t < job->nworkers; t++)
-        thread_wait(job->threads[t]);
-
-    /* 4. The move of the last finished iteration (or the better move of an unfinished one). */
-    res.info = main_w->info;
-    res.info.nodes = total_nodes(job);
-    res.info.time = timeman_now() - job->started;
-    if (res.info.pv_len > 0)
-        res.best = res.info.pv[0];
-    if (res.info.pv_len > 1) {
-        res.has_ponder = true;
-        res.ponder = res.info.pv[1];
-    }
-    return res;
 }
