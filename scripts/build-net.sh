@@ -1,12 +1,12 @@
 #!/bin/sh
 # build-net.sh - rebuilds the shipped network, data/nets/default.pnet, from nothing: self-play
-# data, endgame databases to label it, five generations of training (docs/strength.md).
+# data, endgame databases to label it, six generations of training (docs/strength.md).
 #
 #   scripts/build-net.sh [WORKDIR]      (default: build/net)
 #
 # Every step writes its result under WORKDIR through a temporary name and is skipped when the
 # result is already there, so the script can be stopped at any time and run again to go on.
-# About two and a half hours on an idle 2-core machine (self-play is nearly all of it: a
+# About three and three-quarter hours on an idle 2-core machine (self-play is nearly all of it: a
 # 2,000-game shard of the network engine takes about 2.5 minutes):
 #   1. the 5-piece endgame databases (ponder egdb build), to relabel results where they know;
 #   2. gen0: 8,000 self-play games of the classic evaluation (4 of 40 shards of an 80,000-game
@@ -20,8 +20,11 @@
 #   9. g4e: trained on gen0 1-4, gen1 1-5 and gen3 1-20 (7.1 M records; gen2 is left out
 #      because g4e was made that way: gen2 had not been played again yet);
 #  10. gen4: 26,000 self-play games of g4e (13 shards, 0-12 random moves);
-#  11. g5b: the shipped network, trained on gen0 1-4, gen1 1-5, gen3 1-20 and gen4 1-13
-#      (10.1 M records), the target a quarter game result and three quarters search score.
+#  11. g5b: trained on gen0 1-4, gen1 1-5, gen3 1-20 and gen4 1-13 (10.1 M records), the
+#      target a quarter game result and three quarters search score;
+#  12. gen5: 40,000 self-play games of g5b (20 shards) that start from positions of gen3's and
+#      gen4's games (plies 8-30, within 0.8 of a man of even), then 0-2 random moves;
+#  13. g6a: the shipped network, trained as g5b with gen5 1-20 beside (14.4 M records).
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
 # is the committed file byte for byte as long as the search and the trainer are those it was made
 # with: the search whose bench signature with --eval classic is 4,522,123 nodes (commit 2676ea7).
@@ -34,7 +37,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 W=${1:-build/net}
-mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3" "$W/gen4"
+mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3" "$W/gen4" "$W/gen5"
 make ponder >&2
 P=$PWD/ponder
 
@@ -92,5 +95,17 @@ done
 lambda=0.25
 train "$W/g5b.pnet" g5b 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
     "$W"/gen4/shard*.trn
-cp "$W/g5b.pnet" data/nets/default.pnet
+# gen5: 20 shards of g5b from positions of gen3's and gen4's games (their files in the shell's
+# order, one file), then 0-2 random moves.
+if [ ! -f "$W/gen5/prior.trn" ]; then
+    cat "$W"/gen3/shard*.trn "$W"/gen4/shard*.trn >"$W/gen5/prior.trn.tmp"
+    mv "$W/gen5/prior.trn.tmp" "$W/gen5/prior.trn"
+fi
+rplies=2
+for i in $(seq 1 20); do
+    selfplay "$W/gen5" 2031 "$i" --eval net --net "$W/g5b.pnet" --openings "$W/gen5/prior.trn"
+done
+train "$W/g6a.pnet" g6a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
+    "$W"/gen4/shard*.trn "$W"/gen5/shard*.trn
+cp "$W/g6a.pnet" data/nets/default.pnet
 step "data/nets/default.pnet written; run make to build it in"
