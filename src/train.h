@@ -105,7 +105,8 @@ typedef struct {
 
 typedef struct {
     size_t records;      /* records read */
-    size_t games;        /* games told apart (a new game starts where the ply does not grow) */
+    size_t games;        /* games told apart (a new game starts where the ply does not grow,
+                            except at 255: the stored ply of every record past it) */
     size_t relabelled;   /* results replaced by the databases' exact value */
     size_t disagreed;    /* ... of which the game had ended otherwise */
     size_t merged;       /* records merged into an identical position of the same set */

@@ -6,8 +6,8 @@
  * side to move, replaced by the endgame databases' exact value where they cover the position.
  *
  * Positions of one game are alike, so validation holds out whole games: a file lists each game's
- * positions in order of ply, so a new game starts wherever the ply does not grow (or a new file
- * begins); a game is held out when a hash of (seed, game number) falls below the share asked for.
+ * positions in order of ply, so a new game starts wherever the ply does not grow (but for 255,
+ * stored for every position past it), or a new file begins; a game is held out when a hash of (seed, game number) falls below the share asked for.
  * Identical positions (the same features: White-to-move positions are seen turned round, so a
  * position and its colour-reversed image are one) are then merged within each set, their targets
  * averaged: the openings repeat thousands of times and would otherwise outweigh the rest.
@@ -136,7 +136,8 @@ bool train_data_load(const char *const *paths, int npaths, const TrainDataOption
         bool out = false;
         TrainRecord r;
         while ((got = trainfile_next(&rd, &r, err)) == 1) {
-            if (r.ply <= prev_ply) {
+            /* A game's plies grow; past 255 they are all stored as 255 (trainfile.h). */
+            if (r.ply < prev_ply || (r.ply == prev_ply && r.ply < 255)) {
                 rep->games++;
                 out = held_out(o->seed, rep->games, o->valid_fraction);
             }

@@ -510,6 +510,28 @@ static void test_data(void)
     CHECK(strstr(err, path) && strstr(err, "byte 80"));
     remove(path);
     CHECK(!train_data_load(paths, 1, &o, &tr, &va, &rep, err) && strstr(err, path));
+
+    /* Three games, the second longer than 255 plies: its records past 255 all store 255 and
+     * still belong to it. */
+    f = fopen(path, "wb");
+    trainfile_header(blk);
+    fwrite(blk, 1, sizeof blk, f);
+    static const int plies[] = {3, 4, 5, 2, 254, 255, 255, 255, 3, 4};
+    for (size_t i = 0; i < sizeof plies / sizeof plies[0]; i++) {
+        TrainRecord r = {0};
+        random_board(&r.board);
+        r.board.key = board_compute_key(&r.board);
+        r.result = TRAIN_DRAW;
+        r.ply = plies[i];
+        trainfile_encode(&r, blk);
+        fwrite(blk, 1, sizeof blk, f);
+    }
+    fclose(f);
+    CHECK(train_data_load(paths, 1, &o, &tr, &va, &rep, err));
+    CHECK(rep.records == 10 && rep.games == 3);
+    free(tr);
+    free(va);
+    remove(path);
 }
 
 /* Results relabelled by the databases where they cover the position, and only there. */
