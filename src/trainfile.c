@@ -332,7 +332,7 @@ int trainfile_openings(const char *path, int lo, int hi, int max_score, uint64_t
     free(v);
     if (ok && count == 0) {
         snprintf(err, ERR_LEN,
-                 "%.100s: no position from plies %d-%d with a search score within %d of even", path,
+                 "%.60s: no position from plies %d-%d with a search score within %d of even", path,
                  lo, hi, max_score);
         ok = false;
     }
