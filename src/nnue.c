@@ -8,7 +8,8 @@
  * little-endian, byte by byte, so the reader needs no alignment and works on any host) into one
  * 32-byte aligned allocation. The first problem is named with the file name; nothing a file holds
  * can make the reader read out of bounds or allocate more than the largest legal net needs
- * (2.9 MB for 1024-256-256 with 8 buckets; files over 4 MB are refused unread). The inference
+ * (4.8 MB for 1024-256-256 with 8 buckets and a first layer for each; files over 8 MB are
+ * refused unread). The inference
  * itself is in nnue_eval.c.
  */
 #include "nnue.h"
@@ -23,15 +24,16 @@
 
 static const char NNUE_MAGIC[8] = {'P', 'O', 'N', 'D', 'N', 'E', 'T', '\0'};
 
-enum { NNUE_ALIGN = 32, NNUE_FILE_MAX = 4 << 20 };
+enum { NNUE_ALIGN = 32, NNUE_FILE_MAX = 8 << 20 };
 
 /* ---- sizes and layout ------------------------------------------------------------------------ */
 
-size_t nnue_file_size(int n1, int n2, int n3, int buckets)
+size_t nnue_file_size(int n1, int n2, int n3, int buckets, int sets)
 {
     size_t per_bucket = (size_t)n2 * (size_t)n1 + 4 * (size_t)n2 + (size_t)n3 * (size_t)n2 +
                         4 * (size_t)n3 + 2 * (size_t)n3 + 4;
-    return NNUE_HEADER_SIZE + 2 * (size_t)NNUE_FEATURES * (size_t)n1 + 2 * (size_t)n1 +
+    return NNUE_HEADER_SIZE +
+           (size_t)sets * (2 * (size_t)NNUE_FEATURES * (size_t)n1 + 2 * (size_t)n1) +
            (size_t)buckets * per_bucket + 4;
 }
 
@@ -44,9 +46,9 @@ static size_t align_up(size_t n)
  * pointers. False (ERR) when out of memory. */
 static bool net_alloc(NnueNet *n, char *err)
 {
-    size_t b = (size_t)n->buckets, sz[8] = {
-                                       2 * NNUE_FEATURES * (size_t)n->n1,
-                                       2 * (size_t)n->n1,
+    size_t b = (size_t)n->buckets, sets = (size_t)n->l1_sets, sz[8] = {
+                                       2 * sets * NNUE_FEATURES * (size_t)n->n1,
+                                       2 * sets * (size_t)n->n1,
                                        b * (size_t)n->n2 * (size_t)n->n1,
                                        4 * b * (size_t)n->n2,
                                        b * (size_t)n->n3 * (size_t)n->n2,
@@ -131,7 +133,8 @@ static bool layer_ok(const char *what, long v, long min, long max, char *err)
     return true;
 }
 
-bool nnue_check_shape(int n1, int n2, int n3, int buckets, int scale, const char *name, char *err)
+bool nnue_check_shape(int n1, int n2, int n3, int buckets, int sets, int scale, const char *name,
+                      char *err)
 {
     if (!layer_ok("n1", n1, NNUE_N1_MIN, NNUE_N1_MAX, err) ||
         !layer_ok("n2", n2, NNUE_N23_MIN, NNUE_N23_MAX, err) ||
@@ -139,6 +142,11 @@ bool nnue_check_shape(int n1, int n2, int n3, int buckets, int scale, const char
         return false;
     if (buckets < 1 || buckets > NNUE_MAX_BUCKETS) {
         snprintf(err, ERR_LEN, "buckets = %d is outside 1..%d", buckets, NNUE_MAX_BUCKETS);
+        return false;
+    }
+    if (sets != 1 && sets != buckets) {
+        snprintf(err, ERR_LEN, "%d first layers: must be 1 (shared) or one per bucket (%d)", sets,
+                 buckets);
         return false;
     }
     if (scale < 1 || scale > NNUE_SCALE_MAX) {
@@ -177,8 +185,8 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
         return false;
     }
     uint32_t version = util_get_u32(p + 8);
-    if (version != NNUE_VERSION) {
-        snprintf(msg, ERR_LEN, "version %u is not supported (this program reads version %d)",
+    if (version < 1 || version > NNUE_VERSION) {
+        snprintf(msg, ERR_LEN, "version %u is not supported (this program reads versions 1-%d)",
                  version, NNUE_VERSION);
         return false;
     }
@@ -203,9 +211,18 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
         snprintf(msg, ERR_LEN, "score_scale = %d is outside 1..%d", (int)scale, NNUE_SCALE_MAX);
         return false;
     }
-    uint32_t reserved = util_get_u32(p + 36);
-    if (reserved != 0) {
-        snprintf(msg, ERR_LEN, "reserved field is %u, not 0", reserved);
+    /* Bytes 36-39: reserved (0) in version 1; the number of first layers in version 2, which
+     * has one per bucket (a shared one is written as version 1). */
+    uint32_t sets = util_get_u32(p + 36);
+    if (version == 1 && sets != 0) {
+        snprintf(msg, ERR_LEN, "reserved field is %u, not 0", sets);
+        return false;
+    }
+    if (version == 1)
+        sets = 1;
+    else if (sets != buckets || buckets < 2) {
+        snprintf(msg, ERR_LEN, "first layers = %u: a version 2 net has one per bucket (%u, at least 2)",
+                 sets, buckets);
         return false;
     }
     if (!name_ok((const char *)p + 40, NNUE_NAME_LEN, msg))
@@ -214,12 +231,14 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
     n->n2 = (int)n2;
     n->n3 = (int)n3;
     n->buckets = (int)buckets;
+    n->l1_sets = (int)sets;
     n->scale = (int)scale;
     memcpy(n->name, p + 40, NNUE_NAME_LEN);
-    size_t want = nnue_file_size(n->n1, n->n2, n->n3, n->buckets);
+    size_t want = nnue_file_size(n->n1, n->n2, n->n3, n->buckets, n->l1_sets);
     if (size != want) {
-        snprintf(msg, ERR_LEN, "%zu bytes, expected %zu for n1 = %d, n2 = %d, n3 = %d, %d buckets",
-                 size, want, n->n1, n->n2, n->n3, n->buckets);
+        snprintf(msg, ERR_LEN, "%zu bytes, expected %zu for n1 = %d, n2 = %d, n3 = %d, %d buckets%s",
+                 size, want, n->n1, n->n2, n->n3, n->buckets,
+                 n->l1_sets > 1 ? ", split" : "");
         return false;
     }
     uint32_t stored = util_get_u32(p + size - 4),
@@ -247,10 +266,11 @@ NnueNet *nnue_read(const void *data, size_t size, const char *what, char *err)
         return NULL;
     }
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
+    size_t sets = (size_t)n->l1_sets;
     p += NNUE_HEADER_SIZE;
-    for (size_t i = 0; i < NNUE_FEATURES * n1; i++, p += 2)
+    for (size_t i = 0; i < sets * NNUE_FEATURES * n1; i++, p += 2)
         n->w1[i] = (int16_t)util_get_u16(p);
-    for (size_t i = 0; i < n1; i++, p += 2)
+    for (size_t i = 0; i < sets * n1; i++, p += 2)
         n->b1[i] = (int16_t)util_get_u16(p);
     for (size_t k = 0; k < b; k++) {
         memcpy(n->w2 + k * n2 * n1, p, n2 * n1);
@@ -308,26 +328,27 @@ NnueNet *nnue_load_default(char *err)
 
 size_t nnue_write(const NnueNet *n, void *buf, size_t cap)
 {
-    size_t size = nnue_file_size(n->n1, n->n2, n->n3, n->buckets);
+    size_t size = nnue_file_size(n->n1, n->n2, n->n3, n->buckets, n->l1_sets);
     if (!buf || cap < size)
         return size;
     unsigned char *p = buf, *start = buf;
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
+    size_t sets = (size_t)n->l1_sets;
     memcpy(p, NNUE_MAGIC, sizeof NNUE_MAGIC);
-    util_put_u32(p + 8, NNUE_VERSION);
+    util_put_u32(p + 8, sets > 1 ? 2 : 1);
     util_put_u32(p + 12, NNUE_FEATURES);
     util_put_u32(p + 16, (uint32_t)n->n1);
     util_put_u32(p + 20, (uint32_t)n->n2);
     util_put_u32(p + 24, (uint32_t)n->n3);
     util_put_u32(p + 28, (uint32_t)n->buckets);
     util_put_u32(p + 32, (uint32_t)n->scale);
-    util_put_u32(p + 36, 0);
+    util_put_u32(p + 36, sets > 1 ? (uint32_t)sets : 0);
     memset(p + 40, 0, NNUE_NAME_LEN);
     memcpy(p + 40, n->name, strnlen(n->name, NNUE_NAME_LEN - 1));
     p += NNUE_HEADER_SIZE;
-    for (size_t i = 0; i < NNUE_FEATURES * n1; i++, p += 2)
+    for (size_t i = 0; i < sets * NNUE_FEATURES * n1; i++, p += 2)
         util_put_u16(p, (uint16_t)n->w1[i]);
-    for (size_t i = 0; i < n1; i++, p += 2)
+    for (size_t i = 0; i < sets * n1; i++, p += 2)
         util_put_u16(p, (uint16_t)n->b1[i]);
     for (size_t k = 0; k < b; k++) {
         memcpy(p, n->w2 + k * n2 * n1, n2 * n1);
@@ -364,14 +385,14 @@ bool nnue_save(const NnueNet *n, const char *path, char *err)
 /* ---- float models -----------------------------------------------------------------------------
  */
 
-bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, char *err)
+bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, int sets, char *err)
 {
     memset(f, 0, sizeof *f);
-    if (!nnue_check_shape(n1, n2, n3, buckets, 1, "", err))
+    if (!nnue_check_shape(n1, n2, n3, buckets, sets, 1, "", err))
         return false;
     size_t b = (size_t)buckets, sz[8] = {
-                                    NNUE_FEATURES * (size_t)n1,
-                                    (size_t)n1,
+                                    (size_t)sets * NNUE_FEATURES * (size_t)n1,
+                                    (size_t)sets * (size_t)n1,
                                     b * (size_t)n2 * (size_t)n1,
                                     b * (size_t)n2,
                                     b * (size_t)n3 * (size_t)n2,
@@ -391,6 +412,7 @@ bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, char *e
     f->n2 = n2;
     f->n3 = n3;
     f->buckets = buckets;
+    f->l1_sets = sets;
     f->scale = 1;
     f->mem = mem;
     float **ptr[8] = {&f->w1, &f->b1, &f->w2, &f->b2, &f->w3, &f->b3, &f->w4, &f->b4};
@@ -422,7 +444,7 @@ static long quant(float x, double q, long lo, long hi)
 
 NnueNet *nnue_quantise(const NnueFloat *f, char *err)
 {
-    if (!nnue_check_shape(f->n1, f->n2, f->n3, f->buckets, f->scale, f->name, err))
+    if (!nnue_check_shape(f->n1, f->n2, f->n3, f->buckets, f->l1_sets, f->scale, f->name, err))
         return NULL;
     NnueNet *n = calloc(1, sizeof *n);
     if (!n) {
@@ -433,6 +455,7 @@ NnueNet *nnue_quantise(const NnueFloat *f, char *err)
     n->n2 = f->n2;
     n->n3 = f->n3;
     n->buckets = f->buckets;
+    n->l1_sets = f->l1_sets;
     n->scale = f->scale;
     memset(n->name, 0, sizeof n->name);
     memcpy(n->name, f->name, strnlen(f->name, NNUE_NAME_LEN - 1));
@@ -441,10 +464,11 @@ NnueNet *nnue_quantise(const NnueFloat *f, char *err)
         return NULL;
     }
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
+    size_t sets = (size_t)n->l1_sets;
     const double qa = NNUE_QA, qw = NNUE_QW, qo = NNUE_QO;
-    for (size_t i = 0; i < NNUE_FEATURES * n1; i++)
+    for (size_t i = 0; i < sets * NNUE_FEATURES * n1; i++)
         n->w1[i] = (int16_t)quant(f->w1[i], qa, INT16_MIN, INT16_MAX);
-    for (size_t i = 0; i < n1; i++)
+    for (size_t i = 0; i < sets * n1; i++)
         n->b1[i] = (int16_t)quant(f->b1[i], qa, INT16_MIN, INT16_MAX);
     for (size_t i = 0; i < b * n2 * n1; i++)
         n->w2[i] = (int8_t)quant(f->w2[i], qw, INT8_MIN, INT8_MAX);
@@ -463,15 +487,16 @@ NnueNet *nnue_quantise(const NnueFloat *f, char *err)
 
 bool nnue_dequantise(const NnueNet *n, NnueFloat *f, char *err)
 {
-    if (!nnue_float_alloc(f, n->n1, n->n2, n->n3, n->buckets, err))
+    if (!nnue_float_alloc(f, n->n1, n->n2, n->n3, n->buckets, n->l1_sets, err))
         return false;
     f->scale = n->scale;
     memcpy(f->name, n->name, sizeof f->name);
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
+    size_t sets = (size_t)n->l1_sets;
     const float qa = NNUE_QA, qw = NNUE_QW, qo = NNUE_QO;
-    for (size_t i = 0; i < NNUE_FEATURES * n1; i++)
+    for (size_t i = 0; i < sets * NNUE_FEATURES * n1; i++)
         f->w1[i] = (float)n->w1[i] / qa;
-    for (size_t i = 0; i < n1; i++)
+    for (size_t i = 0; i < sets * n1; i++)
         f->b1[i] = (float)n->b1[i] / qa;
     for (size_t i = 0; i < b * n2 * n1; i++)
         f->w2[i] = (float)n->w2[i] / qw;
@@ -499,10 +524,12 @@ double nnue_float_forward(const NnueFloat *f, const Board *b)
     uint16_t feat[NNUE_MAX_ACTIVE];
     int nf = nnue_features(b, feat), k = nnue_bucket(b, f->buckets);
     size_t n1 = (size_t)f->n1, n2 = (size_t)f->n2, n3 = (size_t)f->n3;
+    size_t set = (size_t)nnue_l1_set(f->l1_sets, k);
+    const float *w1 = f->w1 + set * NNUE_FEATURES * n1, *b1 = f->b1 + set * n1;
     for (size_t j = 0; j < n1; j++) {
-        double a = f->b1[j];
+        double a = b1[j];
         for (int i = 0; i < nf; i++)
-            a += f->w1[feat[i] * n1 + j];
+            a += w1[feat[i] * n1 + j];
         h1[j] = clamp01(a);
     }
     const float *w2 = f->w2 + (size_t)k * n2 * n1, *w3 = f->w3 + (size_t)k * n3 * n2;

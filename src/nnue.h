@@ -5,7 +5,9 @@
  * 128 binary features (piece kind x oriented square, from the side to move's seat) feed a first
  * layer of n1 int16 sums (the accumulator), clamped to 0..127; then, in one of B buckets chosen
  * by the number of pieces, two int8 layers of n2 and n3 neurons and an int16 output neuron. The
- * score is the output times the file's score scale, in hundredths of a man.
+ * score is the output times the file's score scale, in hundredths of a man. The first layer is
+ * shared by the buckets (a version 1 file) or one per bucket (version 2, "split": then a
+ * position's bucket picks its whole network, as in GuiNN's networks by game phase).
  *
  * Three forms of a network: NnueNet, the quantised one the engine runs (integer arithmetic only,
  * an AVX2 path when compiled for it and a portable path that computes the same integers);
@@ -31,7 +33,8 @@ enum {
     NNUE_SCALE_MAX = 10000,
     NNUE_NAME_LEN = 24, /* the name field, NUL included */
     NNUE_HEADER_SIZE = 64,
-    NNUE_VERSION = 1,
+    NNUE_VERSION = 2,       /* the newest version read; a net with a shared first layer is
+                               written as version 1, which older programs read too */
     NNUE_QA = 127, /* activation 1.0 */
     NNUE_QW = 64,  /* hidden weight 1.0 */
     NNUE_QO = 256, /* output weight 1.0 */
@@ -42,10 +45,11 @@ enum {
 typedef struct {
     int n1, n2, n3;           /* neurons of the three hidden layers */
     int buckets;              /* B: output buckets by piece count */
+    int l1_sets;              /* first layers: 1 (shared) or B (one per bucket, "split") */
     int scale;                /* S: score = output logit x S */
     char name[NNUE_NAME_LEN]; /* printable ASCII, NUL-terminated */
-    int16_t *w1;              /* [128][n1] feature-major */
-    int16_t *b1;              /* [n1] */
+    int16_t *w1;              /* [l1_sets][128][n1] feature-major */
+    int16_t *b1;              /* [l1_sets][n1] */
     int8_t *w2;               /* [B][n2][n1] output-major */
     int32_t *b2;              /* [B][n2] */
     int8_t *w3;               /* [B][n3][n2] */
@@ -58,9 +62,10 @@ typedef struct {
 /* The floating-point model, same shapes and orders as NnueNet. */
 typedef struct {
     int n1, n2, n3, buckets;  /* the shape, as in NnueNet */
+    int l1_sets;              /* as in NnueNet */
     int scale;                /* S: score = y x S */
     char name[NNUE_NAME_LEN]; /* printable ASCII, NUL-terminated */
-    float *w1, *b1;           /* [128][n1], [n1]: activation 1.0 is 1.0 */
+    float *w1, *b1;           /* [l1_sets][128][n1], [l1_sets][n1]: activation 1.0 is 1.0 */
     float *w2, *b2;           /* [B][n2][n1], [B][n2] */
     float *w3, *b3;           /* [B][n3][n2], [B][n3] */
     float *w4, *b4;           /* [B][n3], [B] */
@@ -75,12 +80,16 @@ int nnue_features(const Board *b, uint16_t *out);
 /* The output bucket of B for a net of BUCKETS buckets: min(B-1, (pieces-1)*B/24). */
 int nnue_bucket(const Board *b, int buckets);
 
-/* The file size the header fields imply. */
-size_t nnue_file_size(int n1, int n2, int n3, int buckets);
+/* The first-layer set of bucket K in a net of SETS first layers (0 when shared). */
+static inline int nnue_l1_set(int sets, int k) { return sets > 1 ? k : 0; }
 
-/* Checks the shape and the header fields of a net about to be made (ranges of the spec).
- * Returns false with the first problem in ERR (ERR_LEN bytes). */
-bool nnue_check_shape(int n1, int n2, int n3, int buckets, int scale, const char *name, char *err);
+/* The file size the header fields imply (SETS first layers: 1 or BUCKETS). */
+size_t nnue_file_size(int n1, int n2, int n3, int buckets, int sets);
+
+/* Checks the shape and the header fields of a net about to be made (ranges of the spec; SETS
+ * is 1 or BUCKETS). Returns false with the first problem in ERR (ERR_LEN bytes). */
+bool nnue_check_shape(int n1, int n2, int n3, int buckets, int sets, int scale, const char *name,
+                      char *err);
 
 /* A network made from the file image DATA of SIZE bytes, or NULL with the first problem in ERR
  * (ERR_LEN bytes), prefixed with "WHAT: " (a file name; WHAT may be NULL). Validates the magic,
@@ -130,7 +139,9 @@ int nnue_evaluate_features(const NnueNet *net, const uint8_t *feat, int nf, int 
  * aligned. nnue_acc_refresh computes it from scratch; nnue_acc_update makes TO's block from
  * FROM's (TO a position one move after FROM, or any position: the difference of the two boards'
  * pieces is applied); nnue_evaluate_acc scores B from its block, the same value as
- * nnue_evaluate(net, B). (The search recomputes instead: docs/nnue.md has the measurements.) */
+ * nnue_evaluate(net, B). A split net's block holds the sums of its position's bucket's first
+ * layer, so an update across buckets recomputes TO's block. (The search recomputes instead:
+ * docs/nnue.md has the measurements.) */
 size_t nnue_acc_size(const NnueNet *net);
 void nnue_acc_refresh(const NnueNet *net, const Board *b, int16_t *acc);
 void nnue_acc_update(const NnueNet *net, const Board *from, const Board *to, const int16_t *pacc,
@@ -142,8 +153,9 @@ int nnue_evaluate_acc(const NnueNet *net, const Board *b, const int16_t *acc);
  * nothing by itself, so a program built without this module evaluates classically). */
 extern const NnueDriver nnue_driver;
 
-/* A float model of the given shape, all values 0. False (ERR) on a bad shape or no memory. */
-bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, char *err);
+/* A float model of the given shape (SETS first layers: 1 or BUCKETS), all values 0. False (ERR)
+ * on a bad shape or no memory. */
+bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, int sets, char *err);
 void nnue_float_free(NnueFloat *f);
 
 /* The quantised network of F (values rounded half away from zero, saturated to their integer

@@ -111,13 +111,15 @@ static void layer_portable(const uint8_t *in, int nin, const int8_t *w, const in
 static int score_portable(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
     int n1 = n->n1, n2 = n->n2, n3 = n->n3;
+    size_t set = (size_t)nnue_l1_set(n->l1_sets, k);
+    const int16_t *w1 = n->w1 + set * NNUE_FEATURES * (size_t)n1, *b1 = n->b1 + set * (size_t)n1;
     uint16_t acc[NNUE_N1_MAX];
     uint8_t h1[NNUE_N1_MAX], h2[NNUE_N23_MAX], h3[NNUE_N23_MAX];
     /* int16 sums with the wrap-around of the SIMD lanes: unsigned arithmetic, then reinterpret. */
     for (int j = 0; j < n1; j++)
-        acc[j] = (uint16_t)n->b1[j];
+        acc[j] = (uint16_t)b1[j];
     for (int f = 0; f < nf; f++) {
-        const int16_t *w = n->w1 + (size_t)feat[f] * (size_t)n1;
+        const int16_t *w = w1 + (size_t)feat[f] * (size_t)n1;
         for (int j = 0; j < n1; j++)
             acc[j] = (uint16_t)(acc[j] + (uint16_t)w[j]);
     }
@@ -198,18 +200,19 @@ static AVX2_FN void layer_avx2(const uint8_t *in, int nin, const int8_t *w, cons
     }
 }
 
-/* The accumulator of FEAT clamped to 0..127 into H1[0, END) (END a multiple of 64), 64 lanes
- * (4 registers) at a time so the sums stay in registers while the features' rows stream past. */
-static AVX2_FN void first_layer_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1, int end)
+/* The accumulator of FEAT (first layer W1, B1 of N1 neurons) clamped to 0..127 into H1[0, END)
+ * (END a multiple of 64), 64 lanes (4 registers) at a time so the sums stay in registers while
+ * the features' rows stream past. */
+static AVX2_FN void first_layer_avx2(const int16_t *w1, const int16_t *b1, int n1,
+                                     const uint16_t *feat, int nf, uint8_t *h1, int end)
 {
-    const int n1 = n->n1;
     const __m256i top = _mm256_set1_epi16(NNUE_QA);
     for (int j = 0; j < end; j += 64) {
-        const __m256i *bias = (const __m256i *)(n->b1 + j);
+        const __m256i *bias = (const __m256i *)(b1 + j);
         __m256i a0 = _mm256_load_si256(bias), a1 = _mm256_load_si256(bias + 1);
         __m256i a2 = _mm256_load_si256(bias + 2), a3 = _mm256_load_si256(bias + 3);
         for (int f = 0; f < nf; f++) {
-            const __m256i *w = (const __m256i *)(n->w1 + (size_t)feat[f] * (size_t)n1 + j);
+            const __m256i *w = (const __m256i *)(w1 + (size_t)feat[f] * (size_t)n1 + j);
             a0 = _mm256_add_epi16(a0, _mm256_load_si256(w));
             a1 = _mm256_add_epi16(a1, _mm256_load_si256(w + 1));
             a2 = _mm256_add_epi16(a2, _mm256_load_si256(w + 2));
@@ -225,15 +228,14 @@ static AVX2_FN void first_layer_avx2(const NnueNet *n, const uint16_t *feat, int
 }
 
 /* n1 is a multiple of 32 but not always of 64: the last 32 lanes of an odd count. */
-static AVX2_FN void first_layer_tail_avx2(const NnueNet *n, const uint16_t *feat, int nf, uint8_t *h1,
-                                  int j)
+static AVX2_FN void first_layer_tail_avx2(const int16_t *w1, const int16_t *b1, int n1,
+                                          const uint16_t *feat, int nf, uint8_t *h1, int j)
 {
-    const int n1 = n->n1;
     const __m256i top = _mm256_set1_epi16(NNUE_QA);
-    const __m256i *bias = (const __m256i *)(n->b1 + j);
+    const __m256i *bias = (const __m256i *)(b1 + j);
     __m256i a0 = _mm256_load_si256(bias), a1 = _mm256_load_si256(bias + 1);
     for (int f = 0; f < nf; f++) {
-        const __m256i *w = (const __m256i *)(n->w1 + (size_t)feat[f] * (size_t)n1 + j);
+        const __m256i *w = (const __m256i *)(w1 + (size_t)feat[f] * (size_t)n1 + j);
         a0 = _mm256_add_epi16(a0, _mm256_load_si256(w));
         a1 = _mm256_add_epi16(a1, _mm256_load_si256(w + 1));
     }
@@ -248,10 +250,12 @@ static AVX2_FN int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, in
     _Alignas(32) uint8_t h1[NNUE_N1_MAX];
     _Alignas(32) uint8_t h2[NNUE_N23_MAX];
     _Alignas(32) uint8_t h3[NNUE_N23_MAX];
+    size_t set = (size_t)nnue_l1_set(n->l1_sets, k);
+    const int16_t *w1 = n->w1 + set * NNUE_FEATURES * (size_t)n1, *b1 = n->b1 + set * (size_t)n1;
     int whole = n1 & ~63;
-    first_layer_avx2(n, feat, nf, h1, whole);
+    first_layer_avx2(w1, b1, n1, feat, nf, h1, whole);
     if (whole != n1)
-        first_layer_tail_avx2(n, feat, nf, h1, whole);
+        first_layer_tail_avx2(w1, b1, n1, feat, nf, h1, whole);
     layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
     layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
     return final_score(n, output(n, k, h3));
@@ -330,19 +334,27 @@ static inline int seat_feature(int seat, int color, int king, int sq)
     return ((color == seat ? 0 : 2) + king) * 32 + (sq ^ (seat == BLACK ? 0 : 31));
 }
 
+/* The first layer of B's bucket: its weights into *W1, its biases returned. */
+static const int16_t *l1_of(const NnueNet *n, const Board *b, const int16_t **w1)
+{
+    size_t set = (size_t)nnue_l1_set(n->l1_sets, nnue_bucket(b, n->buckets));
+    *w1 = n->w1 + set * NNUE_FEATURES * (size_t)n->n1;
+    return n->b1 + set * (size_t)n->n1;
+}
+
 void nnue_acc_refresh(const NnueNet *n, const Board *b, int16_t *acc)
 {
     const int n1 = n->n1;
+    const int16_t *w1, *b1 = l1_of(n, b, &w1);
     for (int seat = 0; seat < COLOR_NB; seat++) {
         uint16_t *a = (uint16_t *)acc + (size_t)seat * (size_t)n1;
         for (int j = 0; j < n1; j++)
-            a[j] = (uint16_t)n->b1[j];
+            a[j] = (uint16_t)b1[j];
         for (int color = 0; color < COLOR_NB; color++)
             for (int king = 0; king < 2; king++)
                 for (Bitboard m = b->pieces[color] & (king ? b->kings : ~b->kings); m; m &= m - 1) {
                     const int16_t *w =
-                        n->w1 +
-                        (size_t)seat_feature(seat, color, king, __builtin_ctz(m)) * (size_t)n1;
+                        w1 + (size_t)seat_feature(seat, color, king, __builtin_ctz(m)) * (size_t)n1;
                     for (int j = 0; j < n1; j++)
                         a[j] = (uint16_t)(a[j] + (uint16_t)w[j]);
                 }
@@ -352,6 +364,13 @@ void nnue_acc_refresh(const NnueNet *n, const Board *b, int16_t *acc)
 void nnue_acc_update(const NnueNet *n, const Board *from, const Board *to, const int16_t *pacc,
                      int16_t *cacc)
 {
+    /* A split net's blocks hold their own bucket's sums: across buckets, start afresh. */
+    if (n->l1_sets > 1 && nnue_bucket(from, n->buckets) != nnue_bucket(to, n->buckets)) {
+        nnue_acc_refresh(n, to, cacc);
+        return;
+    }
+    const int16_t *w1;
+    l1_of(n, to, &w1);
     /* The pieces (colour, king, square) that left and that arrived: a move changes 2 to 14. */
     int gone[SQUARE_NB + 2][3], came[SQUARE_NB + 2][3], ngone = 0, ncame = 0;
     for (int color = 0; color < COLOR_NB; color++)
@@ -376,10 +395,10 @@ void nnue_acc_update(const NnueNet *n, const Board *from, const Board *to, const
         const int16_t *sub[SQUARE_NB + 2], *add[SQUARE_NB + 2];
         for (int i = 0; i < ngone; i++)
             sub[i] =
-                n->w1 + (size_t)seat_feature(seat, gone[i][0], gone[i][1], gone[i][2]) * (size_t)n1;
+                w1 + (size_t)seat_feature(seat, gone[i][0], gone[i][1], gone[i][2]) * (size_t)n1;
         for (int i = 0; i < ncame; i++)
             add[i] =
-                n->w1 + (size_t)seat_feature(seat, came[i][0], came[i][1], came[i][2]) * (size_t)n1;
+                w1 + (size_t)seat_feature(seat, came[i][0], came[i][1], came[i][2]) * (size_t)n1;
 #ifdef __AVX2__
         /* 32 lanes at a time, every changed row applied while they sit in registers. */
         for (int j = 0; j < n1; j += 32) {

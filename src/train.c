@@ -65,9 +65,10 @@ double train_pow(double b, uint64_t n)
 size_t net_layout(const NetShape *sh, NetLayout *l)
 {
     size_t n1 = (size_t)sh->n1, n2 = (size_t)sh->n2, n3 = (size_t)sh->n3;
+    size_t sets = (size_t)sh->sets;
     l->w1 = 0;
-    l->b1 = NNUE_FEATURES * n1;
-    l->bucket0 = l->b1 + n1;
+    l->b1 = sets * NNUE_FEATURES * n1;
+    l->bucket0 = l->b1 + sets * n1;
     l->w2 = 0;
     l->b2 = n2 * n1;
     l->w3 = l->b2 + n2;
@@ -80,7 +81,7 @@ size_t net_layout(const NetShape *sh, NetLayout *l)
 
 bool net_shape_check(const NetShape *sh, char *err)
 {
-    return nnue_check_shape(sh->n1, sh->n2, sh->n3, sh->buckets, 1, "", err);
+    return nnue_check_shape(sh->n1, sh->n2, sh->n3, sh->buckets, sh->sets, 1, "", err);
 }
 
 /* Uniform in [-bound, bound]. */
@@ -104,7 +105,7 @@ bool train_net_init(TrainNet *net, const NetShape *sh, uint64_t seed, char *err)
     }
     /* He (Kaiming) uniform: bound sqrt(6 / fan_in) over each layer's inputs; biases zero. */
     uint64_t x = seed ^ 0x6E6E7565ull;
-    for (size_t i = 0; i < (size_t)NNUE_FEATURES * sh->n1; i++)
+    for (size_t i = 0; i < (size_t)sh->sets * NNUE_FEATURES * sh->n1; i++)
         net->p[l.w1 + i] = uniform(&x, sqrt(6.0 / NNUE_FEATURES));
     for (int k = 0; k < sh->buckets; k++) {
         float *b = net->p + l.bucket0 + (size_t)k * l.stride;
@@ -136,7 +137,7 @@ void train_net_clip(TrainNet *net)
     NetLayout l;
     const NetShape *sh = &net->shape;
     net_layout(sh, &l);
-    clip(net->p + l.w1, (size_t)(NNUE_FEATURES + 1) * sh->n1, NET_CLIP_W1); /* W1 and b1 */
+    clip(net->p + l.w1, (size_t)sh->sets * (NNUE_FEATURES + 1) * sh->n1, NET_CLIP_W1); /* W1, b1 */
     for (int k = 0; k < sh->buckets; k++) {
         float *b = net->p + l.bucket0 + (size_t)k * l.stride;
         clip(b + l.w2, (size_t)sh->n2 * sh->n1, NET_CLIP_HIDDEN);
@@ -166,9 +167,10 @@ static float forward(const TrainNet *net, const NetLayout *l, const TrainSample 
     const NetShape *sh = &net->shape;
     int n1 = sh->n1, n2 = sh->n2, n3 = sh->n3;
     const float *p = net->p;
-    memcpy(a1, p + l->b1, (size_t)n1 * sizeof *a1);
+    size_t set = (size_t)nnue_l1_set(sh->sets, s->bucket);
+    memcpy(a1, p + l->b1 + set * n1, (size_t)n1 * sizeof *a1);
     for (int f = 0; f < s->nfeat; f++) {
-        const float *row = p + l->w1 + (size_t)s->feat[f] * n1;
+        const float *row = p + l->w1 + (set * NNUE_FEATURES + s->feat[f]) * n1;
         for (int j = 0; j < n1; j++)
             a1[j] += row[j];
     }
@@ -261,11 +263,12 @@ static double backward(const TrainNet *net, const NetLayout *l, const TrainSampl
     /* Layer 1: only the rows of the active features. */
     for (int j = 0; j < n1; j++)
         d1[j] = (a1[j] > 0 && a1[j] < 1) ? d1[j] : 0;
-    float *gb1 = g + l->b1;
+    size_t set = (size_t)nnue_l1_set(sh->sets, s->bucket);
+    float *gb1 = g + l->b1 + set * n1;
     for (int j = 0; j < n1; j++)
         gb1[j] += d1[j];
     for (int f = 0; f < s->nfeat; f++) {
-        float *row = g + l->w1 + (size_t)s->feat[f] * n1;
+        float *row = g + l->w1 + (set * NNUE_FEATURES + s->feat[f]) * n1;
         for (int j = 0; j < n1; j++)
             row[j] += d1[j];
     }

@@ -51,6 +51,7 @@ typedef struct {
 typedef struct {
     int n1, n2, n3; /* layer widths */
     int buckets;    /* output buckets B */
+    int sets;       /* first layers: 1 (shared) or B (one per bucket: --split) */
 } NetShape;
 
 /* The float network: every parameter in P (NPARAMS floats, the layout above). */
@@ -62,7 +63,7 @@ typedef struct {
 
 /* Offsets into TrainNet.p. */
 typedef struct {
-    size_t w1, b1;            /* the first layer */
+    size_t w1, b1;            /* the first layer of set 0; set s at w1 + s * 128 * n1, b1 + s * n1 */
     size_t bucket0, stride;   /* bucket k starts at bucket0 + k * stride */
     size_t w2, b2, w3, b3, w4, b4; /* within a bucket */
 } NetLayout;

@@ -47,6 +47,8 @@ static void usage(FILE *f)
             "  --epochs N         passes over the training positions (default 10)\n"
             "  --hidden N         first-layer width n1, a multiple of 32 (default 256)\n"
             "  --buckets B        output buckets by piece count, 1-8 (default 4)\n"
+            "  --split            one first layer per bucket instead of one shared (the\n"
+            "                     bucket then picks the whole network; same speed)\n"
             "  --lambda L         share of the game result in the target, the rest being\n"
             "                     sigmoid(search score / S) (default 0.25)\n"
             "  --scale S          hundredths of a man per unit of the logit (default 80)\n"
@@ -98,7 +100,8 @@ static int parse_args(int argc, char **argv, Args *a)
     long cores = sysconf(_SC_NPROCESSORS_ONLN), lv;
     double dv;
     memset(a, 0, sizeof *a);
-    a->shape = (NetShape){256, 32, 32, 4};
+    a->shape = (NetShape){256, 32, 32, 4, 1};
+    bool split = false;
     a->name = "gen";
     train_data_default_options(&a->d);
     train_default_options(&a->t);
@@ -106,7 +109,7 @@ static int parse_args(int argc, char **argv, Args *a)
     enum {
         OPT_DATA = OPTS_LONG, OPT_OUT, OPT_LOG, OPT_CHECKPOINT, OPT_EGDB, OPT_NAME, OPT_EPOCHS,
         OPT_HIDDEN, OPT_BUCKETS, OPT_LAMBDA, OPT_SCALE, OPT_VALID, OPT_SEED, OPT_LR, OPT_BATCH,
-        OPT_LOSS, OPT_THREADS, OPT_NO_DEDUP,
+        OPT_LOSS, OPT_THREADS, OPT_NO_DEDUP, OPT_SPLIT,
     };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -128,6 +131,7 @@ static int parse_args(int argc, char **argv, Args *a)
         {"loss", required_argument, NULL, OPT_LOSS},
         {"threads", required_argument, NULL, OPT_THREADS},
         {"no-dedup", no_argument, NULL, OPT_NO_DEDUP},
+        {"split", no_argument, NULL, OPT_SPLIT},
         {"quiet", no_argument, NULL, 'q'},
         {0},
     };
@@ -141,6 +145,9 @@ static int parse_args(int argc, char **argv, Args *a)
             return 0;
         case 'q':
             a->quiet = true;
+            break;
+        case OPT_SPLIT:
+            split = true;
             break;
         case OPT_NO_DEDUP:
             a->d.dedup = false;
@@ -237,6 +244,12 @@ static int parse_args(int argc, char **argv, Args *a)
         fprintf(stderr, "ponder train: unexpected argument `%s'\n", argv[optind]);
         return 2;
     }
+    if (split && a->shape.buckets < 2) {
+        fprintf(stderr, "ponder train: --split needs at least 2 buckets (--buckets %d)\n",
+                a->shape.buckets);
+        return 2;
+    }
+    a->shape.sets = split ? a->shape.buckets : 1;
     if (a->ndata == 0 || !a->out) {
         fprintf(stderr, "ponder train: %s is required\n", a->ndata == 0 ? "--data" : "--out");
         return 2;
@@ -276,12 +289,14 @@ static int start_state(const Args *a, const TrainDataReport *rep, uint64_t hash,
     if (memcmp(s, &a->shape, sizeof *s) != 0 || st->seed != a->d.seed ||
         st->ntrain != rep->ntrain || st->nvalid != rep->nvalid || st->data_hash != hash) {
         fprintf(stderr,
-                "ponder train: %s was made by another run (n1 %d, buckets %d, seed %llu, "
-                "%llu + %llu positions; this run: n1 %d, buckets %d, seed %llu, %zu + %zu%s): "
+                "ponder train: %s was made by another run (n1 %d, buckets %d%s, seed %llu, "
+                "%llu + %llu positions; this run: n1 %d, buckets %d%s, seed %llu, %zu + %zu%s): "
                 "use the same data and options, or remove it\n",
-                a->checkpoint, s->n1, s->buckets, (unsigned long long)st->seed,
-                (unsigned long long)st->ntrain, (unsigned long long)st->nvalid, a->shape.n1,
-                a->shape.buckets, (unsigned long long)a->d.seed, rep->ntrain, rep->nvalid,
+                a->checkpoint, s->n1, s->buckets, s->sets > 1 ? " split" : "",
+                (unsigned long long)st->seed, (unsigned long long)st->ntrain,
+                (unsigned long long)st->nvalid, a->shape.n1, a->shape.buckets,
+                a->shape.sets > 1 ? " split" : "", (unsigned long long)a->d.seed, rep->ntrain,
+                rep->nvalid,
                 st->data_hash != hash ? ", other targets or positions" : "");
         train_state_free(st);
         return 2;
@@ -337,9 +352,11 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
                  "%.2f max %.0f (hundredths of a man)\n",
                  fm, fc, qm / nv, qc / nv, diff / nv, maxdiff);
     snprintf(line, sizeof line,
-             "%s# wrote %s: %zu bytes, n1 %d, n2 %d, n3 %d, %d buckets, scale %d, name \"%s\"\n",
+             "%s# wrote %s: %zu bytes, n1 %d, n2 %d, n3 %d, %d buckets%s, scale %d, name "
+             "\"%s\"\n",
              held, a->out, len, st->net.shape.n1, st->net.shape.n2, st->net.shape.n3,
-             st->net.shape.buckets, (int)a->d.scale, a->name);
+             st->net.shape.buckets, st->net.shape.sets > 1 ? " (split)" : "", (int)a->d.scale,
+             a->name);
     fputs(line, stdout);
     if (log)
         fputs(line, log);
@@ -379,11 +396,12 @@ static int cmd_train(int argc, char **argv)
              "out; %zu merged into identical positions%s; %zu results relabelled by the "
              "databases (%zu differed from the game's)\n"
              "# %zu training positions, %zu held out (%.0f%% of the games); lambda %.2f, "
-             "scale %.0f, n1 %d, %d buckets, %s loss, seed %llu\n",
+             "scale %.0f, n1 %d, %d buckets%s, %s loss, seed %llu\n",
              rep.records, a.ndata, a.ndata > 1 ? "s" : "", rep.games, util_now() - t0,
              rep.merged, a.d.dedup ? " (targets averaged)" : "", rep.relabelled, rep.disagreed,
              rep.ntrain, rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, a.d.scale,
-             a.shape.n1, a.shape.buckets, a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce",
+             a.shape.n1, a.shape.buckets, a.shape.sets > 1 ? " (split)" : "",
+             a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce",
              (unsigned long long)a.d.seed);
     if (!a.quiet)
         fputs(head, stderr);

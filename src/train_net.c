@@ -7,7 +7,8 @@
  * (nnue_read) and scores it with the engine's inference (nnue_evaluate_features), so it measures
  * the loss of the very bytes it writes as the engine will run them.
  *
- * A checkpoint is the float state of a run: magic "PONDCKP\0", u32 version, the shape, the
+ * A checkpoint is the float state of a run: magic "PONDCKP\0", u32 version (1: the first layer
+ * shared by the buckets, 2: one first layer per bucket; nothing else differs), the shape, the
  * epoch, Adam's step, the seed, the sample counts and a fingerprint of the samples, then the
  * parameters and Adam's two moments as little-endian IEEE floats, then an FNV-1a checksum of
  * everything before it. It is written with util_write_file (a temporary file renamed), so a run
@@ -21,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { CKPT_VERSION = 1, CKPT_HEADER = 80 };
+enum { CKPT_SHARED = 1, CKPT_SPLIT = 2, CKPT_HEADER = 80 };
 
 bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out, size_t *len,
                 char *err)
@@ -34,7 +35,7 @@ bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out,
         return false;
     }
     NnueFloat f;
-    if (!nnue_float_alloc(&f, sh->n1, sh->n2, sh->n3, sh->buckets, err))
+    if (!nnue_float_alloc(&f, sh->n1, sh->n2, sh->n3, sh->buckets, sh->sets, err))
         return false;
     f.scale = scale;
     memcpy(f.name, name, nl + 1);
@@ -44,8 +45,9 @@ bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out,
     net_layout(sh, &l);
     size_t n1 = (size_t)sh->n1, n2 = (size_t)sh->n2, n3 = (size_t)sh->n3;
     const float *w = net->p;
-    memcpy(f.w1, w + l.w1, NNUE_FEATURES * n1 * sizeof *w);
-    memcpy(f.b1, w + l.b1, n1 * sizeof *w);
+    size_t sets = (size_t)sh->sets;
+    memcpy(f.w1, w + l.w1, sets * NNUE_FEATURES * n1 * sizeof *w);
+    memcpy(f.b1, w + l.b1, sets * n1 * sizeof *w);
     for (size_t k = 0; k < (size_t)sh->buckets; k++) {
         const float *b = w + l.bucket0 + k * l.stride;
         memcpy(f.w2 + k * n2 * n1, b + l.w2, n2 * n1 * sizeof *w);
@@ -100,7 +102,7 @@ bool train_checkpoint_save(const TrainState *st, const char *path, char *err)
     }
     const NetShape *sh = &st->net.shape;
     memcpy(buf, "PONDCKP", 8);
-    util_put_u32(buf + 8, CKPT_VERSION);
+    util_put_u32(buf + 8, sh->sets > 1 ? CKPT_SPLIT : CKPT_SHARED);
     util_put_u32(buf + 12, (uint32_t)sh->n1);
     util_put_u32(buf + 16, (uint32_t)sh->n2);
     util_put_u32(buf + 20, (uint32_t)sh->n3);
@@ -132,15 +134,18 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
         return -1;
     }
     uint8_t head[CKPT_HEADER];
+    uint32_t version = 0;
     if (fread(head, 1, sizeof head, f) != sizeof head || memcmp(head, "PONDCKP", 8) != 0 ||
-        util_get_u32(head + 8) != CKPT_VERSION) {
+        ((version = util_get_u32(head + 8)) != CKPT_SHARED && version != CKPT_SPLIT)) {
         fclose(f);
         snprintf(err, ERR_LEN, "%.100s: not a checkpoint of this version (no PONDCKP header)",
                  path);
         return -1;
     }
     NetShape sh = {(int)util_get_u32(head + 12), (int)util_get_u32(head + 16),
-                   (int)util_get_u32(head + 20), (int)util_get_u32(head + 24)};
+                   (int)util_get_u32(head + 20), (int)util_get_u32(head + 24), 1};
+    if (version == CKPT_SPLIT)
+        sh.sets = sh.buckets;
     char why[ERR_LEN];
     NetLayout l;
     if (!net_shape_check(&sh, why) || util_get_u64(head + 64) != net_layout(&sh, &l)) {

@@ -2,26 +2,28 @@
  * nnue_random.c - writes a seeded random network file, for measuring the network evaluation's
  * speed (`ponder bench --net FILE') before a trained network exists (docs/nnue.md).
  *
- *   build/release/nnue-random N1 OUT [SEED]     n2 = n3 = 32, 4 buckets, score scale 80
+ *   build/release/nnue-random N1 OUT [SEED] [split]    n2 = n3 = 32, 4 buckets, score scale 80;
+ *                                                      split: a first layer per bucket
  */
 #include "nnue_random.h"
 #include "nnue.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int main(int argc, char **argv)
 {
-    if (argc < 3 || argc > 4) {
-        fprintf(stderr, "usage: nnue-random N1 OUT [SEED]\n");
+    if (argc < 3 || argc > 5 || (argc == 5 && strcmp(argv[4], "split") != 0)) {
+        fprintf(stderr, "usage: nnue-random N1 OUT [SEED] [split]\n");
         return 2;
     }
     char *end;
     long n1 = strtol(argv[1], &end, 10);
-    unsigned long long seed = argc == 4 ? strtoull(argv[3], NULL, 10) : 1;
+    unsigned long long seed = argc >= 4 ? strtoull(argv[3], NULL, 10) : 1;
     char err[ERR_LEN];
     NnueFloat f;
     if (*end || n1 < NNUE_N1_MIN || n1 > NNUE_N1_MAX ||
-        !nnue_float_alloc(&f, (int)n1, 32, 32, 4, err)) {
+        !nnue_float_alloc(&f, (int)n1, 32, 32, 4, argc == 5 ? 4 : 1, err)) {
         fprintf(stderr, "nnue-random: bad N1 `%s'\n", argv[1]);
         return 2;
     }

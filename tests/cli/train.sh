@@ -57,6 +57,40 @@ else pass "train: another seed, another network"; fi
 "$PONDER" train $TR --epochs 1 --valid 0 --out "$TMP/v0.pnet" >"$TMP/sum" 2>&1
 expect_grep "train --valid 0: nothing held out, said so" "^# no positions held out" "$TMP/sum"
 
+# ---- a split network (a first layer per bucket) ------------------------------------------------
+"$PONDER" train $TR --split --epochs 2 --checkpoint "$TMP/sck" --out "$TMP/s.pnet" \
+    >"$TMP/sum" 2>"$TMP/err"
+status=$?
+want=$((64 + 2 * 129 * 32 * 2 + 2 * (2048 + 256 + 64 + 4) + 4))
+size=$(wc -c <"$TMP/s.pnet" 2>/dev/null || echo 0)
+version=$(od -An -tu4 -j8 -N4 "$TMP/s.pnet" 2>/dev/null | tr -d ' ')
+layers=$(od -An -tu4 -j36 -N4 "$TMP/s.pnet" 2>/dev/null | tr -d ' ')
+if [ $status -eq 0 ] && [ "$size" -eq $want ] && [ "$version" = 2 ] && [ "$layers" = 2 ] &&
+    grep -q "2 buckets (split)" "$TMP/sum"; then
+    pass "train --split writes a version 2 network with a first layer per bucket"
+else
+    fail "train --split writes a version 2 network with a first layer per bucket" \
+        "status $status, $size bytes (expected $want), version $version, layers $layers" \
+        "$(cat "$TMP/sum" "$TMP/err")"
+fi
+# The engine plays with it: a search's node count differs from the shared network's.
+n_split=$("$PONDER" bench 6 --net "$TMP/s.pnet" 2>&1 | sed -n 's/^Nodes searched: //p')
+n_shared=$("$PONDER" bench 6 --net "$TMP/a.pnet" 2>&1 | sed -n 's/^Nodes searched: //p')
+if [ -n "$n_split" ] && [ -n "$n_shared" ] && [ "$n_split" != "$n_shared" ]; then
+    pass "bench searches with the split network ($n_split nodes; shared: $n_shared)"
+else
+    fail "bench searches with the split network" "split: '$n_split', shared: '$n_shared'"
+fi
+expect_status "train: a split run's checkpoint is refused by a shared run" 2 \
+    "$PONDER" train $TR --epochs 3 --checkpoint "$TMP/sck" --out "$TMP/x.pnet"
+expect_grep "... naming both shapes" "buckets 2 split.*this run: n1 32, buckets 2, seed" "$TMP/err"
+"$PONDER" train $TR --split --epochs 3 --checkpoint "$TMP/sck" --out "$TMP/s3.pnet" \
+    >/dev/null 2>"$TMP/err"
+"$PONDER" train $TR --split --epochs 3 --out "$TMP/s3b.pnet" -q >/dev/null 2>&1
+if grep -q "resuming from .*sck after epoch 2" "$TMP/err" && cmp -s "$TMP/s3.pnet" "$TMP/s3b.pnet"
+then pass "train --split resumes from its checkpoint like an uninterrupted run"
+else fail "train --split resumes from its checkpoint like an uninterrupted run" "$(cat "$TMP/err")"; fi
+
 # ---- checkpoints -----------------------------------------------------------------------------
 "$PONDER" train $TR --epochs 1 --checkpoint "$TMP/ck" --out "$TMP/one.pnet" -q >/dev/null 2>&1
 "$PONDER" train $TR --epochs 3 --checkpoint "$TMP/ck" --out "$TMP/r.pnet" >/dev/null 2>"$TMP/err"
@@ -96,6 +130,7 @@ train_bad "train: --data is required" "--data is required" $O
 train_bad "train: --out is required" "--out is required" --data "$TMP/d.trn"
 train_bad "train: --hidden must be a multiple of 32" "not a multiple of 32" $TR --hidden 48 $O
 train_bad "train: --buckets out of range" "buckets" $TR --buckets 9 $O
+train_bad "train: --split with one bucket" "--split needs at least 2 buckets" $TR --split --buckets 1 $O
 train_bad "train: --loss must be mse or ce" "neither mse nor ce" $TR --loss l1 $O
 train_bad "train: --valid out of range" "valid" $TR --valid 1.5 $O
 train_bad "train: --lambda not a number" "lambda" $TR --lambda x $O

@@ -117,6 +117,11 @@ poke() { # poke OFFSET BYTES...: a copy of the net with BYTES (octal escapes) at
 { printf '\001'; poke 16 '\041\000\000\000'; } | put nnue n1-33
 { printf '\000'; poke 300 '\377'; } | put nnue checksum
 { printf '\001'; poke 28 '\001\000\000\000'; } | put nnue buckets-1-long
+# A split net (version 2: a first layer per bucket), and its layer count made wrong.
+build/release/nnue-random 32 "$NET" 6 split
+{ printf '\001'; cat "$NET"; } | put nnue split-n1-32
+{ printf '\001'; poke 36 '\002\000\000\000'; } | put nnue split-layers-2
+{ printf '\001'; poke 8 '\001\000\000\000'; } | put nnue split-as-version-1
 rm -f "$NET"
 echo "seeds written under $C/"
 

@@ -43,12 +43,13 @@ enum { NPOS = 1500 };
 static Board positions[NPOS];
 static int npositions;
 
-/* A random quantised net of the shape, from SEED. */
-static NnueNet *random_net(int n1, int n2, int n3, int buckets, uint64_t seed, bool wide)
+/* A random quantised net of the shape (SETS first layers: 1 or BUCKETS), from SEED. */
+static NnueNet *random_net_sets(int n1, int n2, int n3, int buckets, int sets, uint64_t seed,
+                                bool wide)
 {
     char err[ERR_LEN];
     NnueFloat f;
-    if (!nnue_float_alloc(&f, n1, n2, n3, buckets, err)) {
+    if (!nnue_float_alloc(&f, n1, n2, n3, buckets, sets, err)) {
         printf("  %s\n", err);
         return NULL;
     }
@@ -58,6 +59,12 @@ static NnueNet *random_net(int n1, int n2, int n3, int buckets, uint64_t seed, b
     if (!n)
         printf("  %s\n", err);
     return n;
+}
+
+/* A random net with one first layer shared by the buckets. */
+static NnueNet *random_net(int n1, int n2, int n3, int buckets, uint64_t seed, bool wide)
+{
+    return random_net_sets(n1, n2, n3, buckets, 1, seed, wide);
 }
 
 static Bitboard reverse_bits(Bitboard x)
@@ -167,9 +174,10 @@ static double score_bound(const NnueFloat *f, int k)
     return f->scale * ey + 1;
 }
 
-static void check_against_float(int n1, int n2, int n3, int buckets, uint64_t seed, bool wide)
+static void check_against_float(int n1, int n2, int n3, int buckets, int sets, uint64_t seed,
+                                bool wide)
 {
-    NnueNet *net = random_net(n1, n2, n3, buckets, seed, wide);
+    NnueNet *net = random_net_sets(n1, n2, n3, buckets, sets, seed, wide);
     CHECK(net != NULL);
     if (!net)
         return;
@@ -197,9 +205,10 @@ static void check_against_float(int n1, int n2, int n3, int buckets, uint64_t se
             distinct++;
         last = q;
     }
-    printf("  n1 %d n2 %d n3 %d B %d%s: |quantised - float| mean %.2f max %.2f, bound (bucket 0) "
-           "%.1f\n",
-           n1, n2, n3, buckets, wide ? " wide" : "", sum / npositions, worst, bound[0]);
+    printf("  n1 %d n2 %d n3 %d B %d%s%s: |quantised - float| mean %.2f max %.2f, bound (bucket "
+           "0) %.1f\n",
+           n1, n2, n3, buckets, sets > 1 ? " split" : "", wide ? " wide" : "", sum / npositions,
+           worst, bound[0]);
     CHECK(over == 0);
     CHECK(mismatch == 0);
     CHECK(distinct > npositions / 4); /* the scores vary: the test is not comparing zeros */
@@ -209,12 +218,16 @@ static void check_against_float(int n1, int n2, int n3, int buckets, uint64_t se
 
 static void test_quantised_matches_float(void)
 {
-    check_against_float(32, 32, 32, 1, 1, false);
-    check_against_float(128, 32, 32, 4, 2, false);
-    check_against_float(256, 32, 32, 4, 3, false);
-    check_against_float(96, 64, 32, 3, 4, false);
-    check_against_float(256, 32, 32, 4, 5, true);
-    check_against_float(1024, 256, 256, 8, 6, false);
+    check_against_float(32, 32, 32, 1, 1, 1, false);
+    check_against_float(128, 32, 32, 4, 1, 2, false);
+    check_against_float(256, 32, 32, 4, 1, 3, false);
+    check_against_float(96, 64, 32, 3, 1, 4, false);
+    check_against_float(256, 32, 32, 4, 1, 5, true);
+    check_against_float(1024, 256, 256, 8, 1, 6, false);
+    /* One first layer per bucket. */
+    check_against_float(256, 32, 32, 4, 4, 7, false);
+    check_against_float(96, 64, 32, 3, 3, 8, true);
+    check_against_float(1024, 256, 256, 8, 8, 9, false);
 }
 
 /* The float model quantised directly (weights rounded too): the scores stay close to the float
@@ -223,7 +236,7 @@ static void test_quantise_scales(void)
 {
     char err[ERR_LEN];
     NnueFloat f;
-    CHECK(nnue_float_alloc(&f, 256, 32, 32, 4, err));
+    CHECK(nnue_float_alloc(&f, 256, 32, 32, 4, 1, err));
     nnue_random_fill(&f, 77, false);
     NnueNet *net = nnue_quantise(&f, err);
     CHECK(net != NULL);
@@ -314,7 +327,8 @@ static void test_extremes(void)
  * scores the board; out-of-range indices and buckets are clamped, never read past the arrays. */
 static void test_evaluate_features(void)
 {
-    NnueNet *net = random_net(96, 32, 32, 3, 61, false);
+    for (int sets = 1; sets <= 3; sets += 2) {
+    NnueNet *net = random_net_sets(96, 32, 32, 3, sets, 61, false);
     CHECK(net != NULL);
     if (!net)
         return;
@@ -333,6 +347,7 @@ static void test_evaluate_features(void)
     CHECK(nnue_evaluate_features(net, odd, 2, 99) == nnue_evaluate_features(net, zero, 2, 2));
     CHECK(nnue_evaluate_features(net, odd, 2, -5) == nnue_evaluate_features(net, zero, 2, 0));
     nnue_free(net);
+    }
 }
 
 /* ---- incremental updates ------------------------------------------------------------------ */
@@ -342,9 +357,10 @@ static void test_evaluate_features(void)
  * same as the full evaluation; also between two unrelated positions. */
 static void test_incremental(void)
 {
-    int shapes[3][2] = {{128, 4}, {256, 4}, {96, 1}};
-    for (int s = 0; s < 3; s++) {
-        NnueNet *net = random_net(shapes[s][0], 32, 32, shapes[s][1], 51 + (uint64_t)s, s == 2);
+    int shapes[5][3] = {{128, 4, 1}, {256, 4, 1}, {96, 1, 1}, {128, 4, 4}, {64, 3, 3}};
+    for (int s = 0; s < 5; s++) {
+        NnueNet *net = random_net_sets(shapes[s][0], 32, 32, shapes[s][1], shapes[s][2],
+                                       51 + (uint64_t)s, s == 2);
         CHECK(net != NULL);
         if (!net)
             return;
@@ -352,7 +368,7 @@ static void test_incremental(void)
         CHECK(size == 2 * (size_t)shapes[s][0] * 2);
         int16_t *a = aligned_alloc(32, size), *c = aligned_alloc(32, size),
                 *full = aligned_alloc(32, size);
-        int differ = 0, scores = 0, moves = 0, captures = 0, crowns = 0;
+        int differ = 0, scores = 0, moves = 0, captures = 0, crowns = 0, across = 0;
         for (int game = 0; game < 40; game++) {
             Board b;
             board_start(&b);
@@ -366,6 +382,7 @@ static void test_incremental(void)
                 crowns += (m->flags & MOVE_CROWNS) != 0;
                 Board child = b;
                 board_apply(&child, m);
+                across += nnue_bucket(&b, net->buckets) != nnue_bucket(&child, net->buckets);
                 nnue_acc_update(net, &b, &child, a, c);
                 nnue_acc_refresh(net, &child, full);
                 differ += memcmp(c, full, size) != 0;
@@ -379,6 +396,7 @@ static void test_incremental(void)
         CHECK(differ == 0);
         CHECK(scores == 0);
         CHECK(moves > 1000 && captures > 100 && crowns > 10);
+        CHECK(net->buckets == 1 || across > 40); /* split nets: updates across buckets met */
         /* Between unrelated positions the difference of the boards is applied all the same. */
         for (int i = 0; i + 1 < 200; i++) {
             nnue_acc_refresh(net, &positions[i], a);
@@ -403,7 +421,7 @@ static void test_round_trip(void)
     if (!net)
         return;
     size_t size = nnue_write(net, NULL, 0);
-    CHECK(size == nnue_file_size(160, 64, 32, 3));
+    CHECK(size == nnue_file_size(160, 64, 32, 3, 1));
     CHECK(size == 64 + 2 * 128 * 160 + 2 * 160 +
                       3 * (64 * 160 + 4 * 64 + 32 * 64 + 4 * 32 + 2 * 32 + 4) + 4);
     unsigned char *buf = malloc(size);
@@ -463,6 +481,11 @@ static void put32(unsigned char *p, uint32_t v)
         p[i] = (unsigned char)(v >> 8 * i);
 }
 
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 /* Reads BUF (SIZE bytes, with the checksum made right again when FIX) and expects a failure
  * whose message contains WANT. */
 static void expect_damage(const unsigned char *good, size_t good_size, int at, uint32_t value,
@@ -507,7 +530,10 @@ static void test_damaged_files(void)
     expect_damage(good, size, -1, 0, 0, -(long)size + 10, false, "10 bytes, too short");
     expect_damage(good, size, 0, 'p', 1, 0, true, "not a Ponder network");
     expect_damage(good, size, 7, 'x', 1, 0, true, "not a Ponder network");
-    expect_damage(good, size, 8, 2, 4, 0, true, "version 2 is not supported");
+    expect_damage(good, size, 8, 3, 4, 0, true, "version 3 is not supported");
+    expect_damage(good, size, 8, 0, 4, 0, true, "version 0 is not supported");
+    /* Version 2 says how many first layers: one per bucket, never 0 or another count. */
+    expect_damage(good, size, 8, 2, 4, 0, true, "first layers = 0: a version 2 net has one per");
     expect_damage(good, size, 12, 127, 4, 0, true, "features = 127, expected 128");
     expect_damage(good, size, 16, 33, 4, 0, true, "n1 = 33 is not a multiple of 32");
     expect_damage(good, size, 16, 0, 4, 0, true, "n1 = 0 is outside 32..1024");
@@ -542,10 +568,69 @@ static void test_damaged_files(void)
     expect_damage(good, size, -1, 0, 0, -1, false, want);
     /* Shapes a writer refuses (nnue_check_shape), as the float model allocator does. */
     NnueFloat f;
-    CHECK(!nnue_float_alloc(&f, 33, 32, 32, 1, err) && strstr(err, "n1 = 33") != NULL);
-    CHECK(!nnue_check_shape(64, 32, 32, 1, 80, "bad\tname", err) && strstr(err, "0x09"));
-    CHECK(nnue_check_shape(64, 32, 32, 1, 80, "gen1", err));
+    CHECK(!nnue_float_alloc(&f, 33, 32, 32, 1, 1, err) && strstr(err, "n1 = 33") != NULL);
+    CHECK(!nnue_check_shape(64, 32, 32, 1, 1, 80, "bad\tname", err) && strstr(err, "0x09"));
+    CHECK(nnue_check_shape(64, 32, 32, 1, 1, 80, "gen1", err));
     free(good);
+    nnue_free(net);
+}
+
+/* A split net (one first layer per bucket): version 2, the count at bytes 36-39, every layer
+ * read back; its damaged headers are named. */
+static void test_split_file(void)
+{
+    NnueNet *net = random_net_sets(160, 64, 32, 3, 3, 22, false);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    size_t size = nnue_write(net, NULL, 0);
+    CHECK(size == nnue_file_size(160, 64, 32, 3, 3));
+    CHECK(size == 64 + 3 * (2 * 128 * 160 + 2 * 160) +
+                      3 * (64 * 160 + 4 * 64 + 32 * 64 + 4 * 32 + 2 * 32 + 4) + 4);
+    unsigned char *buf = malloc(size);
+    CHECK(nnue_write(net, buf, size) == size);
+    CHECK(get32(buf + 8) == 2 && get32(buf + 36) == 3);
+    char err[ERR_LEN];
+    NnueNet *back = nnue_read(buf, size, "mem", err);
+    CHECK(back != NULL);
+    if (back) {
+        CHECK(back->l1_sets == 3 && back->buckets == 3);
+        CHECK(memcmp(back->w1, net->w1, 3 * 128 * 160 * 2) == 0);
+        CHECK(memcmp(back->b1, net->b1, 3 * 160 * 2) == 0);
+        int diff = 0;
+        for (int i = 0; i < npositions; i++)
+            diff += nnue_evaluate(net, &positions[i]) != nnue_evaluate(back, &positions[i]);
+        CHECK(diff == 0);
+        nnue_free(back);
+    }
+    /* The buckets' first layers are used: changing bucket 0's changes only its positions. */
+    for (size_t i = 0; i < 128 * 160; i++)
+        net->w1[i] = (int16_t)(net->w1[i] / 2 + 3);
+    int changed[3] = {0, 0, 0}, seen[3] = {0, 0, 0};
+    NnueNet *orig = nnue_read(buf, size, "mem", err);
+    for (int i = 0; orig && i < npositions; i++) {
+        int k = nnue_bucket(&positions[i], 3);
+        seen[k]++;
+        changed[k] += nnue_evaluate(net, &positions[i]) != nnue_evaluate(orig, &positions[i]);
+    }
+    nnue_free(orig);
+    CHECK(seen[0] > 10 && seen[1] > 10 && seen[2] > 10);
+    CHECK(changed[0] > seen[0] / 2 && changed[1] == 0 && changed[2] == 0);
+    expect_damage(buf, size, 36, 2, 4, 0, true, "first layers = 2: a version 2 net has one per");
+    expect_damage(buf, size, 36, 0, 4, 0, true, "first layers = 0");
+    expect_damage(buf, size, 8, 1, 4, 0, true, "reserved field is 3, not 0");
+    expect_damage(buf, size, 28, 1, 4, 0, true, "first layers = 3");
+    expect_damage(buf, size, -1, 0, 0, -1, false, "bytes, expected");
+    char want[96];
+    snprintf(want, sizeof want, "%zu bytes, expected %zu for n1 = 160, n2 = 64, n3 = 32, 3 "
+             "buckets, split", size + 1, size);
+    expect_damage(buf, size, -1, 0, 0, 1, false, want);
+    /* Shapes refused: a first-layer count other than 1 or the buckets. */
+    NnueFloat f;
+    CHECK(!nnue_float_alloc(&f, 64, 32, 32, 4, 2, err) &&
+          strstr(err, "2 first layers: must be 1 (shared) or one per bucket (4)") != NULL);
+    CHECK(!nnue_check_shape(64, 32, 32, 4, 0, 80, "x", err) && strstr(err, "0 first layers"));
+    free(buf);
     nnue_free(net);
 }
 
@@ -637,6 +722,7 @@ int main(void)
     RUN("nnue", test_incremental);
     RUN("nnue", test_round_trip);
     RUN("nnue", test_damaged_files);
+    RUN("nnue", test_split_file);
     RUN("nnue", test_engine);
     return check_total_failed ? 1 : 0;
 }

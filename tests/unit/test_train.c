@@ -109,7 +109,7 @@ static void random_net(TrainNet *net, const NetShape *sh, uint64_t seed)
     CHECK(train_net_init(net, sh, seed, err));
     NetLayout l;
     net_layout(sh, &l);
-    for (int j = 0; j < sh->n1; j++)
+    for (int j = 0; j < sh->sets * sh->n1; j++)
         net->p[l.b1 + j] = 0.5f;
     for (int k = 0; k < sh->buckets; k++) {
         float *b = net->p + l.bucket0 + (size_t)k * l.stride;
@@ -131,11 +131,12 @@ static double ref_forward(const TrainNet *net, const TrainSample *s, size_t i, d
     net_layout(sh, &l);
 #define P(k) ((double)net->p[k] + ((k) == i ? d : 0))
     size_t b = l.bucket0 + (size_t)s->bucket * l.stride;
+    size_t set = sh->sets > 1 ? s->bucket : 0; /* the first layer of the sample's bucket */
     double h1[NNUE_N1_MAX], h2[NNUE_N23_MAX], y = P(b + l.b4), m = 1;
     for (int j = 0; j < sh->n1; j++) {
-        double a = P(l.b1 + j);
+        double a = P(l.b1 + set * sh->n1 + j);
         for (int f = 0; f < s->nfeat; f++)
-            a += P(l.w1 + (size_t)s->feat[f] * sh->n1 + j);
+            a += P(l.w1 + (set * NNUE_FEATURES + s->feat[f]) * sh->n1 + j);
         m = fmin(m, fmin(fabs(a), fabs(a - 1)));
         h1[j] = fmin(1, fmax(0, a));
     }
@@ -159,9 +160,11 @@ static double ref_forward(const TrainNet *net, const TrainSample *s, size_t i, d
     return y;
 }
 
-static void test_gradient(void)
+/* The backward pass against central differences of the double-precision forward pass, for a
+ * shared first layer (SETS 1) and one per bucket (SETS 2). */
+static void check_gradient(int sets)
 {
-    NetShape sh = {32, 32, 32, 2};
+    NetShape sh = {32, 32, 32, 2, sets};
     TrainNet net;
     random_net(&net, &sh, 7);
     float *g = calloc(net.nparams, sizeof *g);
@@ -185,7 +188,8 @@ static void test_gradient(void)
                 size_t i = rng() % net.nparams;
                 /* Most W1 rows are inactive: aim half the draws at an active one. */
                 if (t % 2 == 0)
-                    i = (size_t)s.feat[rng() % s.nfeat] * sh.n1 + rng() % sh.n1;
+                    i = ((size_t)(sets > 1 ? s.bucket : 0) * NNUE_FEATURES +
+                         s.feat[rng() % s.nfeat]) * sh.n1 + rng() % sh.n1;
                 const double eps = 1e-6;
                 double up = train_loss_of(train_sigmoid(ref_forward(&net, &s, i, eps, NULL)),
                                           s.target, (TrainLoss)kind);
@@ -198,11 +202,18 @@ static void test_gradient(void)
                     printf("  param %zu: backward %.7g, finite difference %.7g\n", i, an, num);
             }
         }
-    printf("  %d samples, %d partial derivatives, %d differ\n", samples, checked, bad);
+    printf("  %s first layer: %d samples, %d partial derivatives, %d differ\n",
+           sets > 1 ? "split" : "shared", samples, checked, bad);
     CHECK(samples == 12 && bad == 0);
     CHECK(nonzero * 4 > checked); /* the check looked at real gradients */
     free(g);
     train_net_free(&net);
+}
+
+static void test_gradient(void)
+{
+    check_gradient(1);
+    check_gradient(2);
 }
 
 /* The spec's integer forward pass, computed here from the float weights. */
@@ -212,11 +223,13 @@ static int spec_score(const TrainNet *net, int scale, const TrainSample *s)
     NetLayout l;
     net_layout(sh, &l);
     const float *p = net->p, *b = p + l.bucket0 + (size_t)s->bucket * l.stride;
+    size_t set = sh->sets > 1 ? s->bucket : 0;
     int acc[NNUE_N1_MAX], h1[NNUE_N1_MAX], h2[NNUE_N23_MAX], h3[NNUE_N23_MAX];
     for (int j = 0; j < sh->n1; j++) {
-        acc[j] = (int)lround(p[l.b1 + j] * 127.0);
+        acc[j] = (int)lround(p[l.b1 + set * sh->n1 + j] * 127.0);
         for (int f = 0; f < s->nfeat; f++)
-            acc[j] += (int)lround(p[l.w1 + (size_t)s->feat[f] * sh->n1 + j] * 127.0);
+            acc[j] += (int)lround(p[l.w1 + (set * NNUE_FEATURES + s->feat[f]) * sh->n1 + j] *
+                                  127.0);
         CHECK(acc[j] >= -32768 && acc[j] <= 32767);
         h1[j] = acc[j] < 0 ? 0 : acc[j] > 127 ? 127 : acc[j];
     }
@@ -242,14 +255,14 @@ static int spec_score(const TrainNet *net, int scale, const TrainSample *s)
 
 static void test_quantised(void)
 {
-    NetShape sh = {64, 32, 32, 4};
+    NetShape sh = {64, 32, 32, 4, 1};
     TrainNet net;
     random_net(&net, &sh, 11);
     char err[ERR_LEN];
     uint8_t *buf;
     size_t len;
     CHECK(net_export(&net, 80, "test-net", &buf, &len, err));
-    CHECK(len == nnue_file_size(sh.n1, sh.n2, sh.n3, sh.buckets));
+    CHECK(len == nnue_file_size(sh.n1, sh.n2, sh.n3, sh.buckets, 1));
     /* Header fields at the spec's offsets. */
     CHECK(memcmp(buf, "PONDNET", 8) == 0 && buf[8] == 1 && buf[12] == 128 && buf[16] == 64 &&
           buf[20] == 32 && buf[24] == 32 && buf[28] == 4 && buf[32] == 80 &&
@@ -299,8 +312,8 @@ static void test_quantised(void)
  * written from docs/nnue.md) on every position. */
 static void test_engine_reads_export(void)
 {
-    NetShape shapes[2] = {{256, 32, 32, 4}, {64, 32, 64, 3}};
-    for (int k = 0; k < 2; k++) {
+    NetShape shapes[3] = {{256, 32, 32, 4, 1}, {64, 32, 64, 3, 1}, {128, 32, 32, 4, 4}};
+    for (int k = 0; k < 3; k++) {
         TrainNet net;
         random_net(&net, &shapes[k], 21 + (uint64_t)k);
         char err[ERR_LEN];
@@ -349,7 +362,7 @@ static void test_learns_material(void)
 {
     size_t n = 6000, nv = 1000;
     TrainSample *s = material_set(n + nv, 2);
-    NetShape sh = {32, 32, 32, 2};
+    NetShape sh = {32, 32, 32, 2, 1};
     TrainState st;
     char err[ERR_LEN];
     CHECK(train_state_init(&st, &sh, 3, err));
@@ -388,7 +401,7 @@ static void test_learns_material(void)
 static void two_epochs(TrainState *st, const TrainSample *s, size_t n, int threads,
                        const char *ckpt)
 {
-    NetShape sh = {32, 32, 32, 2};
+    NetShape sh = {32, 32, 32, 2, 1};
     char err[ERR_LEN];
     CHECK(train_state_init(st, &sh, 5, err));
     TrainOptions o;
@@ -405,6 +418,38 @@ static void two_epochs(TrainState *st, const TrainSample *s, size_t n, int threa
         CHECK(st->epoch == 1 && st->seed == 5);
     }
     CHECK(train_epoch(st, s, n, &o, &loss, err));
+}
+
+/* A split net's checkpoint (version 2) comes back with its shape and every parameter. */
+static void test_split_checkpoint(void)
+{
+    rng_state = 777;
+    size_t n = 1000;
+    TrainSample *s = material_set(n, 4);
+    NetShape sh = {32, 32, 32, 4, 4};
+    char err[ERR_LEN], path[64];
+    TrainState a, b;
+    CHECK(train_state_init(&a, &sh, 9, err));
+    TrainOptions o;
+    train_default_options(&o);
+    o.epochs = 1;
+    o.batch = 128;
+    double loss;
+    CHECK(train_epoch(&a, s, n, &o, &loss, err));
+    snprintf(path, sizeof path, "/tmp/test_train_split_%ld.ckpt", (long)getpid());
+    CHECK(train_checkpoint_save(&a, path, err));
+    CHECK(train_checkpoint_load(&b, path, err) == 1);
+    CHECK(b.net.shape.sets == 4 && b.net.shape.buckets == 4 && b.net.nparams == a.net.nparams);
+    CHECK(memcmp(a.net.p, b.net.p, a.net.nparams * sizeof(float)) == 0);
+    /* Each bucket's first layer learned from its own positions: they differ. */
+    NetLayout l;
+    net_layout(&sh, &l);
+    CHECK(memcmp(a.net.p + l.w1, a.net.p + l.w1 + NNUE_FEATURES * 32,
+                 NNUE_FEATURES * 32 * sizeof(float)) != 0);
+    remove(path);
+    train_state_free(&a);
+    train_state_free(&b);
+    free(s);
 }
 
 static void test_threads_and_resume(void)
@@ -600,6 +645,7 @@ int main(void)
     RUN("train", test_exp);
     RUN("train", test_features);
     RUN("train", test_gradient);
+    RUN("train", test_split_checkpoint);
     RUN("train", test_quantised);
     RUN("train", test_engine_reads_export);
     RUN("train", test_learns_material);
