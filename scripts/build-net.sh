@@ -1,12 +1,12 @@
 #!/bin/sh
 # build-net.sh - rebuilds the shipped network, data/nets/default.pnet, from nothing: self-play
-# data, endgame databases to label it, six generations of training (docs/strength.md).
+# data, endgame databases to label it, seven generations of training (docs/strength.md).
 #
 #   scripts/build-net.sh [WORKDIR]      (default: build/net)
 #
 # Every step writes its result under WORKDIR through a temporary name and is skipped when the
 # result is already there, so the script can be stopped at any time and run again to go on.
-# About three and three-quarter hours on an idle 2-core machine (self-play is nearly all of it: a
+# About four and a half hours on an idle 2-core machine (self-play is nearly all of it: a
 # 2,000-game shard of the network engine takes about 2.5 minutes):
 #   1. the 5-piece endgame databases (ponder egdb build), to relabel results where they know;
 #   2. gen0: 8,000 self-play games of the classic evaluation (4 of 40 shards of an 80,000-game
@@ -24,7 +24,9 @@
 #      target a quarter game result and three quarters search score;
 #  12. gen5: 40,000 self-play games of g5b (20 shards) that start from positions of gen3's and
 #      gen4's games (plies 8-30, within 0.8 of a man of even), then 0-2 random moves;
-#  13. g6a: the shipped network, trained as g5b with gen5 1-20 beside (14.4 M records).
+#  13. g6a: trained as g5b with gen5 1-20 beside (14.4 M records);
+#  14. gen6: 40,000 self-play games of g6a (20 shards) from positions of gen4's and gen5's games;
+#  15. g7a: the shipped network, trained as g6a with gen6 1-20 beside (18.6 M records).
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
 # is the committed file byte for byte as long as the search and the trainer are those it was made
 # with: the search whose bench signature with --eval classic is 4,522,123 nodes (commit 2676ea7).
@@ -37,7 +39,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 W=${1:-build/net}
-mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3" "$W/gen4" "$W/gen5"
+mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3" "$W/gen4" "$W/gen5" "$W/gen6"
 make ponder >&2
 P=$PWD/ponder
 
@@ -107,5 +109,15 @@ for i in $(seq 1 20); do
 done
 train "$W/g6a.pnet" g6a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
     "$W"/gen4/shard*.trn "$W"/gen5/shard*.trn
-cp "$W/g6a.pnet" data/nets/default.pnet
+# gen6: 20 shards of g6a from positions of gen4's and gen5's games, the way gen5 was made.
+if [ ! -f "$W/gen6/prior.trn" ]; then
+    cat "$W"/gen4/shard*.trn "$W"/gen5/shard*.trn >"$W/gen6/prior.trn.tmp"
+    mv "$W/gen6/prior.trn.tmp" "$W/gen6/prior.trn"
+fi
+for i in $(seq 1 20); do
+    selfplay "$W/gen6" 2032 "$i" --eval net --net "$W/g6a.pnet" --openings "$W/gen6/prior.trn"
+done
+train "$W/g7a.pnet" g7a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
+    "$W"/gen4/shard*.trn "$W"/gen5/shard*.trn "$W"/gen6/shard*.trn
+cp "$W/g7a.pnet" data/nets/default.pnet
 step "data/nets/default.pnet written; run make to build it in"

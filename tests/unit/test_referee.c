@@ -86,8 +86,10 @@ static void scripted_losses(void)
         {"read x; kill -KILL $$", END_CRASH},
         {"exec sleep 5", END_TIMEOUT},
         {"exec >&-; sleep 5", END_CLOSED},
-        /* Both lines at once, before `0 0' is even read: the second is out of turn. */
-        {"echo '9 13'; echo '10 14'; sleep 5", END_MALFORMED},
+        /* Both lines at once (one write, so a loaded machine cannot let the referee take the
+         * second for the answer to White's reply), before `0 0' is even read: the second is
+         * out of turn. */
+        {"printf '9 13\\n10 14\\n'; sleep 5", END_MALFORMED},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         double t0 = util_now();
