@@ -221,8 +221,9 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
     if (version == 1)
         sets = 1;
     else if (sets != buckets || buckets < 2) {
-        snprintf(msg, ERR_LEN, "first layers = %u: a version 2 net has one per bucket (%u, at least 2)",
-                 sets, buckets);
+        snprintf(msg, ERR_LEN,
+                 "first layers = %u: a version 2 net has one per bucket (%u, at least 2)", sets,
+                 buckets);
         return false;
     }
     if (!name_ok((const char *)p + 40, NNUE_NAME_LEN, msg))
@@ -236,9 +237,9 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
     memcpy(n->name, p + 40, NNUE_NAME_LEN);
     size_t want = nnue_file_size(n->n1, n->n2, n->n3, n->buckets, n->l1_sets);
     if (size != want) {
-        snprintf(msg, ERR_LEN, "%zu bytes, expected %zu for n1 = %d, n2 = %d, n3 = %d, %d buckets%s",
-                 size, want, n->n1, n->n2, n->n3, n->buckets,
-                 n->l1_sets > 1 ? ", split" : "");
+        snprintf(msg, ERR_LEN,
+                 "%zu bytes, expected %zu for n1 = %d, n2 = %d, n3 = %d, %d buckets%s", size, want,
+                 n->n1, n->n2, n->n3, n->buckets, n->l1_sets > 1 ? ", split" : "");
         return false;
     }
     uint32_t stored = util_get_u32(p + size - 4),

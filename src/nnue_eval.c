@@ -91,6 +91,15 @@ static inline int64_t output(const NnueNet *n, int k, const uint8_t *h3)
     return (int64_t)n->b4[k] + dot;
 }
 
+/* The first layer of bucket K (a split net has one per bucket): its weights into *W1, its
+ * biases returned. */
+static inline const int16_t *l1_of_bucket(const NnueNet *n, int k, const int16_t **w1)
+{
+    size_t set = (size_t)nnue_l1_set(n->l1_sets, k);
+    *w1 = n->w1 + set * NNUE_FEATURES * (size_t)n->n1;
+    return n->b1 + set * (size_t)n->n1;
+}
+
 /* ---- portable ---------------------------------------------------------------------------------
  */
 
@@ -111,8 +120,7 @@ static void layer_portable(const uint8_t *in, int nin, const int8_t *w, const in
 static int score_portable(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
     int n1 = n->n1, n2 = n->n2, n3 = n->n3;
-    size_t set = (size_t)nnue_l1_set(n->l1_sets, k);
-    const int16_t *w1 = n->w1 + set * NNUE_FEATURES * (size_t)n1, *b1 = n->b1 + set * (size_t)n1;
+    const int16_t *w1, *b1 = l1_of_bucket(n, k, &w1);
     uint16_t acc[NNUE_N1_MAX];
     uint8_t h1[NNUE_N1_MAX], h2[NNUE_N23_MAX], h3[NNUE_N23_MAX];
     /* int16 sums with the wrap-around of the SIMD lanes: unsigned arithmetic, then reinterpret. */
@@ -250,8 +258,7 @@ static AVX2_FN int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, in
     _Alignas(32) uint8_t h1[NNUE_N1_MAX];
     _Alignas(32) uint8_t h2[NNUE_N23_MAX];
     _Alignas(32) uint8_t h3[NNUE_N23_MAX];
-    size_t set = (size_t)nnue_l1_set(n->l1_sets, k);
-    const int16_t *w1 = n->w1 + set * NNUE_FEATURES * (size_t)n1, *b1 = n->b1 + set * (size_t)n1;
+    const int16_t *w1, *b1 = l1_of_bucket(n, k, &w1);
     int whole = n1 & ~63;
     first_layer_avx2(w1, b1, n1, feat, nf, h1, whole);
     if (whole != n1)
@@ -334,18 +341,10 @@ static inline int seat_feature(int seat, int color, int king, int sq)
     return ((color == seat ? 0 : 2) + king) * 32 + (sq ^ (seat == BLACK ? 0 : 31));
 }
 
-/* The first layer of B's bucket: its weights into *W1, its biases returned. */
-static const int16_t *l1_of(const NnueNet *n, const Board *b, const int16_t **w1)
-{
-    size_t set = (size_t)nnue_l1_set(n->l1_sets, nnue_bucket(b, n->buckets));
-    *w1 = n->w1 + set * NNUE_FEATURES * (size_t)n->n1;
-    return n->b1 + set * (size_t)n->n1;
-}
-
 void nnue_acc_refresh(const NnueNet *n, const Board *b, int16_t *acc)
 {
     const int n1 = n->n1;
-    const int16_t *w1, *b1 = l1_of(n, b, &w1);
+    const int16_t *w1, *b1 = l1_of_bucket(n, nnue_bucket(b, n->buckets), &w1);
     for (int seat = 0; seat < COLOR_NB; seat++) {
         uint16_t *a = (uint16_t *)acc + (size_t)seat * (size_t)n1;
         for (int j = 0; j < n1; j++)
@@ -370,7 +369,7 @@ void nnue_acc_update(const NnueNet *n, const Board *from, const Board *to, const
         return;
     }
     const int16_t *w1;
-    l1_of(n, to, &w1);
+    l1_of_bucket(n, nnue_bucket(to, n->buckets), &w1);
     /* The pieces (colour, king, square) that left and that arrived: a move changes 2 to 14. */
     int gone[SQUARE_NB + 2][3], came[SQUARE_NB + 2][3], ngone = 0, ncame = 0;
     for (int color = 0; color < COLOR_NB; color++)

@@ -7,7 +7,8 @@
  *
  * Positions of one game are alike, so validation holds out whole games: a file lists each game's
  * positions in order of ply, so a new game starts wherever the ply does not grow (but for 255,
- * stored for every position past it), or a new file begins; a game is held out when a hash of (seed, game number) falls below the share asked for.
+ * stored for every position past it), or a new file begins; a game is held out when a hash of
+ * (seed, game number) falls below the share asked for.
  * Identical positions (the same features: White-to-move positions are seen turned round, so a
  * position and its colour-reversed image are one) are then merged within each set, their targets
  * averaged: the openings repeat thousands of times and would otherwise outweigh the rest.
