@@ -132,10 +132,10 @@ print-floors:
 	@echo "engine: $(ENGINE_MODULES)"
 
 build/release/makeunmake: tests/bench/makeunmake.c build/release/libponder.a
-	$(release_CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -o $@ $^ $(LDLIBS)
+	$(release_CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -o $@ $(filter %.c %.a,$^) $(LDLIBS)
 
 build/release/endgames: tests/bench/endgames.c build/release/libponder.a
-	$(release_CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -o $@ $^ $(LDLIBS)
+	$(release_CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -o $@ $(filter %.c %.a,$^) $(LDLIBS)
 
 # The engine benchmark (tests/bench.sh), the move generator's (tests/bench/perft.sh), then
 # Lazy SMP's time to depth on 1 and 2 threads (tests/bench/threads.sh).

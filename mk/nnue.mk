@@ -31,4 +31,4 @@ $(foreach v,release asan debug,$(eval $(call NNUE_VARIANT,$(v))))
 
 # A random network of a given n1 for speed measurements (docs/nnue.md).
 build/release/nnue-random: tests/bench/nnue_random.c build/release/libponder.a
-	$(release_CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -Itests/unit -o $@ $^ $(LDLIBS)
+	$(release_CC) $(BASEFLAGS) $(release_CFLAGS) -Isrc -Itests/unit -o $@ $(filter %.c %.a,$^) $(LDLIBS)
