@@ -59,7 +59,8 @@ static void usage(FILE *f)
     defaults.hash_mb = BENCH_HASH_MB;
     /* --threads and --egdb change what bench measures: their lines say how. */
     opts_help(f, BENCH_ENGINE_OPTS & ~(OPTS_THREADS | OPTS_EGDB), &defaults, 2, 15);
-    fprintf(f, "  --egdb DIR   probe the endgame databases in DIR (the count then depends on them)\n");
+    fprintf(f,
+            "  --egdb DIR   probe the endgame databases in DIR (the count then depends on them)\n");
 }
 
 static int cmd_bench(int argc, char **argv)

@@ -24,10 +24,22 @@ enum { DIR_UL = 0, DIR_UR = 1, DIR_DL = 2, DIR_DR = 3, DIR_NB = 4 };
 #define BB_ODD_NOT_FIRST 0xE0E0E0E0u /* odd rows without their first square (5, 13, ...) */
 #define BB_ROW(r) (0xFu << (4 * (r)))
 
-static inline Bitboard bb_ul(Bitboard x) { return ((x & BB_EVEN_ROWS) << 4) | ((x & BB_ODD_NOT_FIRST) << 3); }
-static inline Bitboard bb_ur(Bitboard x) { return ((x & BB_EVEN_NOT_LAST) << 5) | ((x & BB_ODD_ROWS) << 4); }
-static inline Bitboard bb_dl(Bitboard x) { return ((x & BB_EVEN_ROWS) >> 4) | ((x & BB_ODD_NOT_FIRST) >> 5); }
-static inline Bitboard bb_dr(Bitboard x) { return ((x & BB_EVEN_NOT_LAST) >> 3) | ((x & BB_ODD_ROWS) >> 4); }
+static inline Bitboard bb_ul(Bitboard x)
+{
+    return ((x & BB_EVEN_ROWS) << 4) | ((x & BB_ODD_NOT_FIRST) << 3);
+}
+static inline Bitboard bb_ur(Bitboard x)
+{
+    return ((x & BB_EVEN_NOT_LAST) << 5) | ((x & BB_ODD_ROWS) << 4);
+}
+static inline Bitboard bb_dl(Bitboard x)
+{
+    return ((x & BB_EVEN_ROWS) >> 4) | ((x & BB_ODD_NOT_FIRST) >> 5);
+}
+static inline Bitboard bb_dr(Bitboard x)
+{
+    return ((x & BB_EVEN_NOT_LAST) >> 3) | ((x & BB_ODD_ROWS) >> 4);
+}
 
 /* One step of every square of X in direction DIR (squares that leave the board vanish). */
 static inline Bitboard bb_shift(Bitboard x, int dir)

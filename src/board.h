@@ -54,7 +54,10 @@ static inline int board_color_at(const Board *b, int sq)
     return (b->pieces[BLACK] & m) ? BLACK : (b->pieces[WHITE] & m) ? WHITE : -1;
 }
 static inline bool board_is_king(const Board *b, int sq) { return (b->kings >> sq) & 1u; }
-static inline Bitboard board_empty(const Board *b) { return ~(b->pieces[BLACK] | b->pieces[WHITE]); }
+static inline Bitboard board_empty(const Board *b)
+{
+    return ~(b->pieces[BLACK] | b->pieces[WHITE]);
+}
 
 /* The key computed from scratch (for tests and after set-up). */
 uint64_t board_compute_key(const Board *b);

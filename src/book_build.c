@@ -437,7 +437,8 @@ static bool save(Graph *g, const char *path, const char *name, char *err)
                 break;
             }
             for (size_t lo = 0; lo < npos; lo += 2 * w) {
-                size_t mid = lo + w < npos ? lo + w : npos, hi = lo + 2 * w < npos ? lo + 2 * w : npos;
+                size_t mid = lo + w < npos ? lo + w : npos,
+                       hi = lo + 2 * w < npos ? lo + 2 * w : npos;
                 size_t a = lo, b = mid, t = lo;
                 while (a < mid || b < hi)
                     tmp[t++] = b >= hi || (a < mid && book_key_cmp(&g->nodes[order[a]].key,
@@ -543,7 +544,9 @@ bool book_build(const char *path, const char *name, const BookBuildOptions *opt,
     uint32_t *batch = NULL;
     Candidate *cands = NULL;
     bool ok = false;
-    int nthreads = opt->threads < 1 ? 1 : opt->threads > BOOK_BUILD_MAX_THREADS ? BOOK_BUILD_MAX_THREADS : opt->threads;
+    int nthreads = opt->threads < 1 ? 1 : opt->threads;
+    if (nthreads > BOOK_BUILD_MAX_THREADS)
+        nthreads = BOOK_BUILD_MAX_THREADS;
     double start = util_now(), last_save = start;
     memset(status, 0, sizeof *status);
 

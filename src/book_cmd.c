@@ -76,9 +76,11 @@ static void progress(const BookBuildStatus *st, bool saved, void *ctx)
     bool tty = *(bool *)ctx;
     double rate = st->seconds > 0 ? st->searches / st->seconds : 0;
     if (tty || saved)
-        fprintf(stderr, "%sbook: %zu positions, %zu leaves, %llu searches (%.1f/s), deepest %d plies, %.0f s%s",
-                tty ? "\r" : "", st->positions, st->leaves, (unsigned long long)st->searches,
-                rate, st->deepest, st->seconds, saved ? ", saved" : "       ");
+        fprintf(
+            stderr,
+            "%sbook: %zu positions, %zu leaves, %llu searches (%.1f/s), deepest %d plies, %.0f s%s",
+            tty ? "\r" : "", st->positions, st->leaves, (unsigned long long)st->searches, rate,
+            st->deepest, st->seconds, saved ? ", saved" : "       ");
     if (!tty && saved)
         fputc('\n', stderr);
     fflush(stderr);
@@ -109,7 +111,8 @@ static int cmd_build(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     Opts opts;
-    opts_begin(&opts, "ponder book build", argc, argv, "o:t:qh", longs, BOOK_ENGINE_OPTS, &o.engine);
+    opts_begin(&opts, "ponder book build", argc, argv, "o:t:qh", longs, BOOK_ENGINE_OPTS,
+               &o.engine);
     int c;
     long v;
     double dv;
@@ -146,7 +149,8 @@ static int cmd_build(int argc, char **argv)
             char *slash = strchr(optarg, '/');
             long i, n;
             if (!slash) {
-                fprintf(stderr, "ponder book build: --shard `%s': expected I/N, e.g. 0/4\n", optarg);
+                fprintf(stderr, "ponder book build: --shard `%s': expected I/N, e.g. 0/4\n",
+                        optarg);
                 return 2;
             }
             *slash = '\0';
@@ -223,7 +227,8 @@ static int cmd_build(int argc, char **argv)
         return 1;
     }
     if (!quiet)
-        fprintf(stderr, "book: %s: %zu positions (%zu leaves), %llu searches, %llu nodes in %.1f s%s\n",
+        fprintf(stderr,
+                "book: %s: %zu positions (%zu leaves), %llu searches, %llu nodes in %.1f s%s\n",
                 out, st.positions, st.leaves, (unsigned long long)st.searches,
                 (unsigned long long)st.nodes, st.seconds,
                 atomic_load(&stop_flag) ? " (stopped; run again to go on)" : "");

@@ -16,8 +16,8 @@ void command_register(const Command *c)
         return;
     /* Insertion sort by order, then name: the table is tiny and filled once. */
     int i = table_count++;
-    while (i > 0 && (table[i - 1]->order > c->order ||
-                     (table[i - 1]->order == c->order && strcmp(table[i - 1]->name, c->name) > 0))) {
+    while (i > 0 && (table[i - 1]->order > c->order || (table[i - 1]->order == c->order &&
+                                                        strcmp(table[i - 1]->name, c->name) > 0))) {
         table[i] = table[i - 1];
         i--;
     }

@@ -10,9 +10,9 @@
  * prints the rows of the thinking table. While a search runs, the main thread waits (poll) for
  * either a line or the search's wake-up byte, written when the job ends. A `ping' is answered at
  * once and the search goes on; any other line stops the search's job (engine_stop: the engine
- * keeps a stop for its job even when the search has not begun) and is then carried out. Output from both threads
- * goes through one lock, a whole block at a time, and is flushed at once, so a pipe sees every
- * line as soon as it is printed.
+ * keeps a stop for its job even when the search has not begun) and is then carried out. Output from
+ * both threads goes through one lock, a whole block at a time, and is flushed at once, so a pipe
+ * sees every line as soon as it is printed.
  *
  * When searches happen. A move that leaves the engine on move prints `Thinking ...' and starts a
  * search; `go' and `analyze' do the same. After every prompt, unless in force mode or the game is

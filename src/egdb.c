@@ -430,8 +430,8 @@ EgdbSet *egdb_open(const char *dir, char *err)
     }
     closedir(d);
     if (found == 0) {
-        snprintf(err, ERR_LEN, "no database files in %.60s%s%.70s", dir, set->warnings[0] ? ": " : "",
-                 set->warnings);
+        snprintf(err, ERR_LEN, "no database files in %.60s%s%.70s", dir,
+                 set->warnings[0] ? ": " : "", set->warnings);
         free(set);
         return NULL;
     }

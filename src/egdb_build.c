@@ -42,7 +42,10 @@ typedef struct {
     Known *known[SLOT][SLOT][SLOT][SLOT];
 } Store;
 
-static inline int known_get(const Known *k, uint64_t i) { return (k->packed[i >> 2] >> ((i & 3) * 2)) & 3; }
+static inline int known_get(const Known *k, uint64_t i)
+{
+    return (k->packed[i >> 2] >> ((i & 3) * 2)) & 3;
+}
 
 static Known *known_from_values(const EgdbSlice *s, const uint8_t *values)
 {
@@ -94,8 +97,9 @@ static EgdbValue store_stored(const void *ctx, const Board *b)
     if (!bb->pieces[WHITE])
         return EGDB_WIN;
     Bitboard k = bb->kings;
-    const Known *kn = st->known[bb_popcount(bb->pieces[BLACK] & ~k)][bb_popcount(bb->pieces[BLACK] & k)]
-                               [bb_popcount(bb->pieces[WHITE] & ~k)][bb_popcount(bb->pieces[WHITE] & k)];
+    const Known *kn =
+        st->known[bb_popcount(bb->pieces[BLACK] & ~k)][bb_popcount(bb->pieces[BLACK] & k)]
+                 [bb_popcount(bb->pieces[WHITE] & ~k)][bb_popcount(bb->pieces[WHITE] & k)];
     if (!kn)
         return EGDB_UNKNOWN;
     return (EgdbValue)known_get(kn, egdb_index_encode(&kn->slice, bb));
@@ -205,7 +209,8 @@ static void *step1(void *arg)
             value = draw ? EGDB_DRAW : EGDB_LOSS;
         p->val[t][i] = value;
         p->cnt[t][i] = (uint8_t)(inside | (draw ? DRAW_FLAG : 0));
-        if ((value == EGDB_WIN || value == EGDB_LOSS) && !queue_push(&job->queue, i << 1 | (uint64_t)t))
+        if ((value == EGDB_WIN || value == EGDB_LOSS) &&
+            !queue_push(&job->queue, i << 1 | (uint64_t)t))
             job->oom = true;
     }
     return NULL;
@@ -513,10 +518,10 @@ bool egdb_build(const EgdbBuildOptions *opt, EgdbProgress progress, void *ctx, c
             snprintf(name, sizeof name, "%d-%d-%d-%d%s", c.bm, c.bk, c.wm, c.wk,
                      self_twin ? "" : " +twin");
             snprintf(line, sizeof line,
-                     "%-7s %-13s %12llu positions  %7.1f s   %5.1f%% done, %.0f s elapsed, about %.0f s left",
-                     how, name,
-                     (unsigned long long)size, util_now() - ts, 100.0 * (double)done / (double)total,
-                     util_now() - t0, left);
+                     "%-7s %-13s %12llu positions  %7.1f s   %5.1f%% done, %.0f s elapsed, about "
+                     "%.0f s left",
+                     how, name, (unsigned long long)size, util_now() - ts,
+                     100.0 * (double)done / (double)total, util_now() - t0, left);
             progress(line, ctx);
         }
     }
@@ -567,8 +572,9 @@ static void *verify_range(void *arg)
          * whose successors are all decided is decided; a stored draw needs a drawing successor. */
         if (stored != want) {
             if (job->bad == 0)
-                snprintf(job->first, sizeof job->first, "slice %d-%d-%d-%d index %llu: stored %d, successors say %d",
-                         s->bm, s->bk, s->wm, s->wk, (unsigned long long)i, stored, want);
+                snprintf(job->first, sizeof job->first,
+                         "slice %d-%d-%d-%d index %llu: stored %d, successors say %d", s->bm, s->bk,
+                         s->wm, s->wk, (unsigned long long)i, stored, want);
             job->bad++;
         }
     }

@@ -113,8 +113,9 @@ static void print_build_cost(int pieces, int threads, const char *dir)
            "peak, %s on disk\n(scaled from a 6-piece build: 18 minutes on 2 threads, 2.4 GB, "
            "96 MB)\n",
            c.indices >= 1e9 ? c.indices / 1e9 : c.indices / 1e6,
-           c.indices >= 1e9 ? "billion" : "million", time_text(seconds, t, sizeof t), threads, threads == 1 ? "" : "s",
-           bytes_text(c.memory, m, sizeof m), bytes_text(REF_DISK * ratio, d, sizeof d));
+           c.indices >= 1e9 ? "billion" : "million", time_text(seconds, t, sizeof t), threads,
+           threads == 1 ? "" : "s", bytes_text(c.memory, m, sizeof m),
+           bytes_text(REF_DISK * ratio, d, sizeof d));
     fflush(stdout);
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     double phys = pages > 0 && page > 0 ? (double)pages * (double)page : 0;
@@ -276,8 +277,9 @@ static int cmd_egdb(int argc, char **argv)
                        egdb_complete_pieces(set));
                 status = 1;
             } else
-                printf("%s (%s to move %s)\n", v == EGDB_WIN ? "win" : v == EGDB_LOSS ? "loss" : "draw",
-                       side, v == EGDB_WIN ? "wins" : v == EGDB_LOSS ? "loses" : "draws");
+                printf("%s (%s to move %s)\n",
+                       v == EGDB_WIN ? "win" : v == EGDB_LOSS ? "loss" : "draw", side,
+                       v == EGDB_WIN ? "wins" : v == EGDB_LOSS ? "loses" : "draws");
         }
     } else if (strcmp(verb, "speed") == 0) {
         /* Random positions of the complete piece count, decoded first so that only probing is
@@ -307,7 +309,8 @@ static int cmd_egdb(int argc, char **argv)
                 for (int i = 0; i < N; i++)
                     sum += egdb_probe(set, &boards[i]);
                 double dt = util_now() - t0;
-                printf("%s: %d probes of %d-piece positions in %.3f s: %.0f probes/s (checksum %llu)\n",
+                printf("%s: %d probes of %d-piece positions in %.3f s: %.0f probes/s "
+                       "(checksum %llu)\n",
                        pass ? "warm" : "cold", N, n, dt, N / dt, (unsigned long long)sum);
             }
             free(boards);
@@ -340,8 +343,10 @@ static int cmd_egdb(int argc, char **argv)
                         uint64_t pos = info.counts[1] + info.counts[2] + info.counts[3];
                         printf("%d-%d-%d-%-8d %14llu %14llu %14llu %14llu %12llu\n", bm, bk, wm,
                                n - bm - bk - wm, (unsigned long long)pos,
-                               (unsigned long long)info.counts[1], (unsigned long long)info.counts[2],
-                               (unsigned long long)info.counts[3], (unsigned long long)info.file_bytes);
+                               (unsigned long long)info.counts[1],
+                               (unsigned long long)info.counts[2],
+                               (unsigned long long)info.counts[3],
+                               (unsigned long long)info.file_bytes);
                         for (int k = 1; k < 4; k++)
                             tot[k] += info.counts[k];
                         bytes += info.file_bytes;

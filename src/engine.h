@@ -7,11 +7,12 @@
  * An Engine owns a transposition table, its search workers, its evaluation weights and its
  * databases. A search is a job: engine_start() copies the Game (so repetitions in its history
  * count as draws) and the SearchLimits, starts the search on the engine's job thread and returns
- * the job's number at once (the engine's threads live as long as it does: thread.h); each finished iteration is reported through a callback; engine_wait()
- * gives the result. engine_stop() and engine_ponderhit() name the job they are meant for, so a
- * stop is never lost (the job's stop flag is armed before engine_start returns) and never reaches
- * the next job. engine_search() is the blocking form, for front ends that have nothing else to do
- * meanwhile. One job at a time per engine; engines are independent of each other.
+ * the job's number at once (the engine's threads live as long as it does: thread.h); each finished
+ * iteration is reported through a callback; engine_wait() gives the result. engine_stop() and
+ * engine_ponderhit() name the job they are meant for, so a stop is never lost (the job's stop flag
+ * is armed before engine_start returns) and never reaches the next job. engine_search() is the
+ * blocking form, for front ends that have nothing else to do meanwhile. One job at a time per
+ * engine; engines are independent of each other.
  *
  * Time: a front end fills the limits with what the protocol gives (the game clock, increment and
  * moves to go, or an exact time per move, a depth, nodes) and timeman.c decides how long to think.
@@ -95,9 +96,9 @@ bool engine_eval_parse(const char *text, int *eval);
 void engine_default_options(EngineOptions *opt);
 
 /* A new engine, or NULL with the reason in ERR (ERR_LEN bytes): a size, thread count or book
- * variety outside its limits, no memory for the table, an unreadable or malformed weights or network file, a network asked for
- * when none is built in, unreadable databases. Fills the library's tables first (ponder_init),
- * so it needs no other set-up. */
+ * variety outside its limits, no memory for the table, an unreadable or malformed weights or
+ * network file, a network asked for when none is built in, unreadable databases. Fills the
+ * library's tables first (ponder_init), so it needs no other set-up. */
 Engine *engine_new(const EngineOptions *opt, char *err);
 
 /* Frees E; a job still running is stopped and waited for first. NULL is allowed. */

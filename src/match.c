@@ -47,9 +47,9 @@ static void usage(FILE *f)
     fprintf(f, "usage: ponder match [options] 'COMMAND A' 'COMMAND B'\n"
                "\n"
                "Plays games between two programs speaking the middleware protocol of\n"
-               "`ponder player' (one move a line, see `ponder player --help'), each opening twice with colours swapped, and reports\n"
-               "W/D/L for A, the Elo difference with its 95%% interval, the likelihood of\n"
-               "superiority and how the games ended.\n"
+               "`ponder player' (one move a line, see `ponder player --help'), each opening\n"
+               "twice with colours swapped, and reports W/D/L for A, the Elo difference with\n"
+               "its 95%% interval, the likelihood of superiority and how the games ended.\n"
                "  --games N         games to play (default: two per opening)\n"
                "  --rounds N        the same as --games 2N\n"
                "  --sprt E0,E1,A,B  stop once the GSPRT accepts H0 (Elo E0) or H1 (Elo E1) at\n"
@@ -454,7 +454,8 @@ static int cmd_match(int argc, char **argv)
     m.quiet = opt.quiet;
     m.tty = run_progress_is_tty();
     int sig = 0;
-    RunStatus st = run_games(&opt, entrants, fixtures, (int)games, openings, on_game, &m, &sig, err);
+    RunStatus st =
+        run_games(&opt, entrants, fixtures, (int)games, openings, on_game, &m, &sig, err);
     if (!m.quiet)
         run_progress_end();
     if (st == RUN_INTERRUPTED)

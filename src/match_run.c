@@ -272,7 +272,7 @@ int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, ch
 
 /* ---- the runner ---- */
 
-static int stop_pipe[2] = {-1, -1};         /* [0] polled by the referees, [1] written on a signal */
+static int stop_pipe[2] = {-1, -1};         /* [0] polled by referees, [1] written on a signal */
 static atomic_int stop_signal;              /* the signal that stopped the run, 0 if none */
 static double run_started;                  /* util_now() when run_games began, for the bar */
 

@@ -180,8 +180,8 @@ static inline AVX2_FN __m256i sum8(const __m256i *s)
  * clamped to +-2^25 changes no activation (beyond that bound the sum is >= 2^24, or <= 0,
  * whatever the dot product) and bias + dot fits int32; then (bias + dot) >> 6 (arithmetic)
  * clamped to 0..127 is hidden() of the int64 sum. */
-static AVX2_FN void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
-                       uint8_t *out)
+static AVX2_FN void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_t *b,
+                               int nout, uint8_t *out)
 {
     const __m256i lim = _mm256_set1_epi32(1 << 25), zero = _mm256_setzero_si256();
     const __m256i top = _mm256_set1_epi32(NNUE_QA);

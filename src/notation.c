@@ -249,7 +249,8 @@ static bool parse_fen(const char *text, Board *b, ParseError *e, int *cols)
     else if (s[p] == 'W' || s[p] == 'w')
         side = WHITE;
     else
-        return parse_fail(e, 0, COL(), "unexpected character `%s'", notation_show_char((unsigned char)s[p], c8));
+        return parse_fail(e, 0, COL(), "unexpected character `%s'",
+                          notation_show_char((unsigned char)s[p], c8));
     p++;
     board_clear(&nb, side);
     bool seen[COLOR_NB] = {false, false};
@@ -257,7 +258,8 @@ static bool parse_fen(const char *text, Board *b, ParseError *e, int *cols)
         if (s[p] != ':') {
             if (s[p] == '\0')
                 return parse_fail(e, 0, COL(), "missing colour list");
-            return parse_fail(e, 0, COL(), "unexpected character `%s'", notation_show_char((unsigned char)s[p], c8));
+            return parse_fail(e, 0, COL(), "unexpected character `%s'",
+                              notation_show_char((unsigned char)s[p], c8));
         }
         p++;
         int color;
@@ -268,7 +270,8 @@ static bool parse_fen(const char *text, Board *b, ParseError *e, int *cols)
         else if (s[p] == '\0')
             return parse_fail(e, 0, COL(), "missing colour letter");
         else
-            return parse_fail(e, 0, COL(), "unexpected character `%s'", notation_show_char((unsigned char)s[p], c8));
+            return parse_fail(e, 0, COL(), "unexpected character `%s'",
+                              notation_show_char((unsigned char)s[p], c8));
         if (seen[color])
             return parse_fail(e, 0, COL(), "colour `%c' given twice", color == WHITE ? 'W' : 'B');
         seen[color] = true;
@@ -299,7 +302,8 @@ static bool parse_fen(const char *text, Board *b, ParseError *e, int *cols)
             }
             for (int q = sq; q <= sq2; q++) {
                 if (board_color_at(&nb, q) >= 0)
-                    return parse_fail(e, 0, (int)(at + off) + 1, "square number `%d' repeated", q + 1);
+                    return parse_fail(e, 0, (int)(at + off) + 1, "square number `%d' repeated",
+                                      q + 1);
                 board_set(&nb, q, color, king);
                 if (cols)
                     cols[q] = (int)(at + off) + 1;
@@ -312,7 +316,8 @@ static bool parse_fen(const char *text, Board *b, ParseError *e, int *cols)
         }
     }
     if (s[p] != '\0')
-        return parse_fail(e, 0, COL(), "unexpected character `%s'", notation_show_char((unsigned char)s[p], c8));
+        return parse_fail(e, 0, COL(), "unexpected character `%s'",
+                          notation_show_char((unsigned char)s[p], c8));
 #undef COL
     *b = nb;
     return true;

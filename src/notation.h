@@ -79,9 +79,9 @@ int notation_resolve(const Board *b, const Rules *r, const uint8_t *sq, int n, N
 
 /* Resolves TEXT (notation_parse_squares) to a legal move of B under R, with notation_resolve.
  * The separator decides (NOTATION_SIMPLE or NOTATION_CAPTURE): the programs that call this
- * (console, CheckerBoard's engine interface, the web API) take moves that other programs write, where a wrong
- * separator means the two disagree about the position, so it is refused rather than guessed.
- * Errors: syntax, "illegal move", "ambiguous move". */
+ * (console, CheckerBoard's engine interface, the web API) take moves that other programs write,
+ * where a wrong separator means the two disagree about the position, so it is refused rather than
+ * guessed. Errors: syntax, "illegal move", "ambiguous move". */
 bool notation_parse_move(const Board *b, const Rules *r, const char *text, Move *out,
                          ParseError *e);
 

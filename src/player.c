@@ -50,9 +50,9 @@ enum { PLAYER_ENGINE_OPTS = OPTS_ENGINE | OPTS_BOOK };
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ponder player [--time S | --tc TC] [--depth N] [--nodes N] [--fen FEN] [--hash MB]\n"
-            "                     [--threads N] [--weights FILE] [--eval classic|net] [--net FILE]\n"
-            "                     [--egdb DIR] [--book FILE|none] [--book-variety N]\n"
+            "usage: ponder player [--time S | --tc TC] [--depth N] [--nodes N] [--fen FEN]\n"
+            "                     [--hash MB] [--threads N] [--weights FILE] [--eval classic|net]\n"
+            "                     [--net FILE] [--egdb DIR] [--book FILE|none] [--book-variety N]\n"
             "                     [--baseline | --random [--seed N]]\n"
             "\n"
             "Plays one game over stdin/stdout, one move a line. Each input line is the\n"

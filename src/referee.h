@@ -6,10 +6,11 @@
  * command line, and sent "0 0" (you move first) or its opponent's last move; its answer must be
  * one line holding a legal move as a full path ("2 11 18") within the time per move, or what is
  * left on its clock, plus the margin (a clock per side under a clock time control: the time an
- * answer took comes off it, the increment and each control's base go onto it). The library checks every move. A program loses by an illegal or malformed answer
- * (`Give up!' included), by exiting, crashing or closing its pipes, by overrunning the time, or
- * by printing when it is not its turn; the game is drawn by the rules of SPEC section 1 (third
- * repetition, 40-move rule) or by reaching the maximum length; a side with no legal move loses.
+ * answer took comes off it, the increment and each control's base go onto it). The library
+ * checks every move. A program loses by an illegal or malformed answer (`Give up!' included), by
+ * exiting, crashing or closing its pipes, by overrunning the time, or by printing when it is not
+ * its turn; the game is drawn by the rules of SPEC section 1 (third repetition, 40-move rule) or
+ * by reaching the maximum length; a side with no legal move loses.
  */
 #pragma once
 

@@ -332,7 +332,8 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
          * is), so the winner still makes progress; nearer ones a little higher. */
         if (v == EGDB_WIN || v == EGDB_LOSS) {
             int e = evaluate(w, b);
-            e = e > KNOWN_WIN_SPREAD ? KNOWN_WIN_SPREAD : e < -KNOWN_WIN_SPREAD ? -KNOWN_WIN_SPREAD : e;
+            if (e > KNOWN_WIN_SPREAD || e < -KNOWN_WIN_SPREAD)
+                e = e > 0 ? KNOWN_WIN_SPREAD : -KNOWN_WIN_SPREAD;
             return v == EGDB_WIN ? KNOWN_WIN + e - ply : -KNOWN_WIN + e + ply;
         }
     }

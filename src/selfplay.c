@@ -7,9 +7,9 @@
  * uniformly random moves, and is then played by the engine at a fixed node budget that varies by
  * up to --jitter either way from move to move, or at a fixed time per move. Every position the
  * engine searched in which the side to move has more than one move and no capture (a quiet
- * position, the kind the evaluation is asked about) becomes a record with the search score; the game's
- * result is filled in when it ends. Games end by the rules of SPEC section 1 or are adjudicated
- * drawn after --max-plies.
+ * position, the kind the evaluation is asked about) becomes a record with the search score; the
+ * game's result is filled in when it ends. Games end by the rules of SPEC section 1 or are
+ * adjudicated drawn after --max-plies.
  *
  * Reproducibility: everything random in game g comes from a generator seeded by (--seed, g),
  * each game starts with a cleared engine, and node-limited searches are deterministic, so a game

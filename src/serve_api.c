@@ -19,11 +19,12 @@
  *   POST   /api/pdn                    list the games of a PDN text (serve_review.c)
  *
  * A request comes in as a ServeRequest and leaves as a ServeReply: this file knows nothing of
- * sockets. A reply about a game carries its state (serve_state.c). Bodies are JSON objects read strictly (serve_json.c) (unknown fields, wrong types, out-of-range
- * values are errors that name the field). Every error is a JSON object {"error", "status"} with
- * the status that fits: 400 malformed, 404 unknown game or path, 405 wrong method, 409 not now
- * (the engine is thinking, the game is over), 415 not JSON, 422 an illegal move, 503 full.
- * The C library is the only rules authority: the page gets the legal moves from here.
+ * sockets. A reply about a game carries its state (serve_state.c). Bodies are JSON objects read
+ * strictly (serve_json.c) (unknown fields, wrong types, out-of-range values are errors that name
+ * the field). Every error is a JSON object {"error", "status"} with the status that fits: 400
+ * malformed, 404 unknown game or path, 405 wrong method, 409 not now (the engine is thinking, the
+ * game is over), 415 not JSON, 422 an illegal move, 503 full. The C library is the only rules
+ * authority: the page gets the legal moves from here.
  */
 #include "serve.h"
 
@@ -365,7 +366,8 @@ static void api_engine(ServeStore *s, ServeGame *g, const ServeRequest *req, Ser
     double max_time = serve_store_options(s)->max_time;
     if (serve_api_number(body, "time", 0.01, max_time, &time, rep) &&
         serve_api_int(body, "depth", 0, SERVE_MAX_DEPTH, &depth, rep) &&
-        serve_api_bool(body, "wait", &wait, rep) && (serve_clock_check(s, g), check_can_move(s, g, rep))) {
+        serve_api_bool(body, "wait", &wait, rep) &&
+        (serve_clock_check(s, g), check_can_move(s, g, rep))) {
         ServeJob job;
         serve_play_move_job(g, time, depth, &job);
         time = job.limits.time > 0 ? job.limits.time : job.limits.clock;

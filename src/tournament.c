@@ -418,4 +418,5 @@ bad:
     return 2;
 }
 
-PONDER_COMMAND("tournament", cmd_tournament, 42, "round robin between programs (crosstable, ratings)")
+PONDER_COMMAND("tournament", cmd_tournament, 42,
+               "round robin between programs (crosstable, ratings)")

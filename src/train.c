@@ -12,8 +12,8 @@
  * therefore the same whatever the number of threads, and a run is identical bit for bit for a
  * given seed with 1, 2 or 16 threads (tests/unit/test_train.c checks it). No fused
  * multiply-adds, dot products in fixed partial sums, exp and pow of our own: the same bits
- * from any compiler on any processor. The epoch's shuffle is drawn from (seed, epoch), so a run resumed from a
- * checkpoint continues exactly as an uninterrupted one.
+ * from any compiler on any processor. The epoch's shuffle is drawn from (seed, epoch), so a run
+ * resumed from a checkpoint continues exactly as an uninterrupted one.
  */
 #include "train.h"
 

@@ -63,7 +63,7 @@ typedef struct {
 
 /* Offsets into TrainNet.p. */
 typedef struct {
-    size_t w1, b1;            /* the first layer of set 0; set s at w1 + s * 128 * n1, b1 + s * n1 */
+    size_t w1, b1;            /* set 0's first layer; set s at w1 + s * 128 * n1, b1 + s * n1 */
     size_t bucket0, stride;   /* bucket k starts at bucket0 + k * stride */
     size_t w2, b2, w3, b3, w4, b4; /* within a bucket */
 } NetLayout;

@@ -155,7 +155,8 @@ bool train_data_load(const char *const *paths, int npaths, const TrainDataOption
                 exact = egdb_probe(o->egdb, &r.board);
             if (exact != EGDB_UNKNOWN) {
                 rep->relabelled++;
-                double res = train_result(&r), db = exact == EGDB_WIN ? 1 : exact == EGDB_LOSS ? 0 : 0.5;
+                double res = train_result(&r);
+                double db = exact == EGDB_WIN ? 1 : exact == EGDB_LOSS ? 0 : 0.5;
                 if (res != db)
                     rep->disagreed++;
             }

@@ -35,7 +35,8 @@ typedef struct {
 
 enum { TT_BUCKET = 4 };
 
-/* Allocates about MB megabytes (at least one bucket). Returns false when the memory cannot be had. */
+/* Allocates about MB megabytes (at least one bucket). Returns false when the memory cannot be
+ * had. */
 bool tt_init(TT *t, size_t mb);
 void tt_free(TT *t);
 

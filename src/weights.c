@@ -213,8 +213,8 @@ bool weights_parse(Weights *w, const char *text, char *err)
             return false;
         }
         if (errno == ERANGE || v < -WEIGHT_LIMIT || v > WEIGHT_LIMIT) {
-            snprintf(err, ERR_LEN, "line %d: value %s of `%s' is outside [-%d, %d]", line, num, name,
-                     WEIGHT_LIMIT, WEIGHT_LIMIT);
+            snprintf(err, ERR_LEN, "line %d: value %s of `%s' is outside [-%d, %d]", line, num,
+                     name, WEIGHT_LIMIT, WEIGHT_LIMIT);
             return false;
         }
         while (q < stop && is_blank(*q))

@@ -31,7 +31,7 @@
     X(MAN_ROW1_EG, 23) X(MAN_ROW2_EG, 41) X(MAN_ROW3_EG, 54) X(MAN_ROW4_EG, 67) X(MAN_ROW5_EG, 81) \
     X(MAN_ROW6_EG, 75)                                                                             \
     /* own back row: value of each pattern of men on its four squares, bit i set when the i-th */  \
-    /* holds a man (Black: squares 1, 2, 3, 4; White: 32, 31, 30, 29); BACK_5 is the bridge */      \
+    /* holds a man (Black: squares 1, 2, 3, 4; White: 32, 31, 30, 29); BACK_5: the bridge */       \
     X(BACK_0, 0) X(BACK_1, 40) X(BACK_2, 48) X(BACK_3, 93) X(BACK_4, 40) X(BACK_5, 114)            \
     X(BACK_6, 100)                                                                                 \
     X(BACK_7, 203) X(BACK_8, 21) X(BACK_9, 54) X(BACK_10, 97) X(BACK_11, 151) X(BACK_12, 61)       \
@@ -50,8 +50,8 @@
     /* kings that cannot move, and kings whose every move steps onto a capturable square */        \
     X(KING_TRAPPED_MG, -76) X(KING_TRAPPED_EG, 23) X(KING_DOMINATED_MG, -104)                      \
     X(KING_DOMINATED_EG, 32)                                                                       \
-    /* endings: the weaker side's kings in a double corner, the stronger side's king distance to */ \
-    /* them (per square of distance), and trading down when ahead (per piece off the board) */     \
+    /* endings: the weaker side's kings in a double corner, the stronger side's king distance */   \
+    /* to them (per square of distance), and trading down when ahead (per piece off the board) */  \
     X(WEAK_DOUBLE_CORNER, 20) X(CHASE_DISTANCE, -4) X(TRADE_DOWN, 3)                               \
     /* the side to move */                                                                         \
     X(TEMPO, -1)

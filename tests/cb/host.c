@@ -18,9 +18,9 @@
  * forfeit. At start it checks enginecommand's fixed answers (protocol version 2, game type 21,
  * an unknown command refused). `cbhost LIBRARY [--command CMD]... --position FEN [X Y V]...'
  * sends the commands, makes one getmove call and prints its return value (and the status line
- * when it is Ponder's message or a book move), and `cbhost LIBRARY --commands' instead answers each line of stdin
- * with enginecommand's return value and reply. --playnow S sets *playnow after S seconds of each search: the
- * answer must then come within 0.4 s plus --margin.
+ * when it is Ponder's message or a book move), and `cbhost LIBRARY --commands' instead answers each
+ * line of stdin with enginecommand's return value and reply. --playnow S sets *playnow after S
+ * seconds of each search: the answer must then come within 0.4 s plus --margin.
  */
 #include "cbengine.h"
 #include "game.h"

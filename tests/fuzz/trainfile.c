@@ -38,7 +38,8 @@ static void check_record(const TrainRecord *r)
     uint8_t block[TRAIN_BLOCK];
     trainfile_encode(r, block);
     TrainRecord again;
-    FUZZ_CHECK(trainfile_decode(block, &again, err) == TRAIN_RECORD, "an encoded record unreadable");
+    FUZZ_CHECK(trainfile_decode(block, &again, err) == TRAIN_RECORD,
+               "an encoded record unreadable");
     FUZZ_CHECK(board_equal(&again.board, &r->board) && again.result == r->result &&
                    again.score == r->score && again.ply == r->ply,
                "record round trip changed it");
@@ -60,7 +61,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int nop = trainfile_openings(path, 2, 200, 150, size, 64, &op, err2);
     unlink(path);
     if (nop < 0)
-        FUZZ_CHECK(err2[0] != '\0' && memchr(err2, '\0', sizeof err2), "openings without a message");
+        FUZZ_CHECK(err2[0] != '\0' && memchr(err2, '\0', sizeof err2),
+                   "openings without a message");
     else
         FUZZ_CHECK(ok && nop >= 1 && nop <= 64 && (size_t)nop <= n, "openings from a bad file");
     for (int i = 0; i < nop; i++) {

@@ -233,7 +233,8 @@ static void independent_solver(void)
             if ((int)egdb_probe(set, &b) != want && differ++ < 3) {
                 char fen[100];
                 notation_format_fen(&b, fen, sizeof fen);
-                printf("  %s: database %d, independent solver %d\n", fen, egdb_probe(set, &b), want);
+                printf("  %s: database %d, independent solver %d\n", fen, egdb_probe(set, &b),
+                       want);
             }
         }
         free(all[k].v);
@@ -398,8 +399,8 @@ int main(void)
     egdb_hook_register(&egdb_driver); /* the engine of this program has the databases */
     const char *variant = getenv("PONDER_VARIANT");
     built_pieces = variant && strcmp(variant, "asan") == 0 ? 3 : 4;
-    snprintf(dir, sizeof dir, "%s/ponder-egdb-test-%d", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
-             (int)getpid());
+    snprintf(dir, sizeof dir, "%s/ponder-egdb-test-%d",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", (int)getpid());
     RUN("egdb", published_counts);
     RUN("egdb", index_round_trip);
     RUN("egdb", cursor_walk);

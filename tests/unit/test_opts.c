@@ -179,10 +179,11 @@ static void test_help(void)
     d.hash_mb = 16;
     d.threads = 3;
     help(OPTS_HASH | OPTS_THREADS | OPTS_EVAL, &d, 4, 15, buf, sizeof buf);
-    CHECK_STR(buf, "    --hash MB  transposition table size in MB (default 16)\n"
-                   "    --threads N  search threads (default 3)\n"
-                   "    --eval E   classic (the formula) or net (the network; the default when one\n"
-                   "               is built in or given)\n");
+    CHECK_STR(buf,
+              "    --hash MB  transposition table size in MB (default 16)\n"
+              "    --threads N  search threads (default 3)\n"
+              "    --eval E   classic (the formula) or net (the network; the default when one\n"
+              "               is built in or given)\n");
     help(OPTS_BOOK, NULL, 2, 18, buf, sizeof buf);
     CHECK_STR(buf, "  --book FILE     opening book (default: the installed one, else the built-in\n"
                    "                  one; `none': no book; docs/book.md)\n"

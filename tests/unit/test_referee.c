@@ -115,7 +115,8 @@ static void scripted_losses(void)
         close(fd);
     const char *const unstartable[] = {"./no-such-program-here", plain};
     for (int i = 0; i < 2; i++) {
-        RefereeSetup s = {{random, unstartable[i]}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1};
+        RefereeSetup s = {
+            {random, unstartable[i]}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1};
         char err[ERR_LEN] = "";
         CHECK(referee_play(&s, &g, &r, err) == REFEREE_FAILED);
         CHECK(strstr(err, "White's program could not start") != NULL);

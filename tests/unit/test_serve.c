@@ -1,5 +1,6 @@
 /*
- * test_serve.c - the web board's rules of play that need no server: the strength levels, and the limits of an engine move in a game (level, clock).
+ * test_serve.c - the web board's rules of play that need no server: the strength levels, and the
+ * limits of an engine move in a game (level, clock).
  */
 #include "check.h"
 #include "serve.h"
