@@ -130,7 +130,7 @@ static const struct {
     {"B:W26,27:B22", &RULES_HACKERRANK},                               /* crowning mid-capture */
     {"B:W26,27:B22", &RULES_ENGLISH},                                  /* the same, stopping */
     {"B:W6,14,15,22,23:BK1", &RULES_ENGLISH},                          /* king loop */
-    {"W:W5,6,7,8:B1,2,3,4", &RULES_ENGLISH},                          /* blocked side */
+    {"W:W5,6,7,8:B1,2,3,4", &RULES_ENGLISH},                           /* blocked side */
     {"B:W:B25", &RULES_ENGLISH},                                       /* one man alone */
     {"B:W21-32:B1-12", &RULES_TOWER},                                  /* optional capture */
     {"B:W14,22:BK18", &RULES_TOWER},
