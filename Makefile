@@ -5,7 +5,7 @@
 #   make bench      engine and perft benchmarks (long; not part of the tests)
 #   make core       build build/release/libponder-core.a, the rules + engine library alone
 #   make debug      build build/debug/ponder with -O0 -g
-#   make format     clang-format every source file
+#   make format     clang-format every C file (src/, tests/); tests/cli/style.sh checks it
 #   make clean      remove build products
 #
 # Objects go to build/<variant>/; dependency files (-MMD) make header changes rebuild what they
@@ -144,8 +144,10 @@ bench: ponder build/release/makeunmake
 	@sh tests/bench/perft.sh
 	@sh tests/bench/threads.sh
 
+# Every C file of the project, as tests/cli/style.sh lists them.
+FORMAT_FILES = $(wildcard src/*.[ch] tests/*/*.[ch] tests/*/lib/*.[ch])
 format:
-	clang-format -i src/*.c src/*.h tests/unit/*.c tests/unit/*.h
+	clang-format -i $(FORMAT_FILES)
 
 clean:
 	rm -rf build ponder

@@ -44,16 +44,16 @@ enum {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ponder bench [DEPTH] [--weights FILE] [--eval classic|net] [--net FILE]\n"
-               "                    [--threads N] [--hash MB] [--egdb DIR]\n"
-               "Searches %zu fixed positions to DEPTH plies (default %d) on one thread with a\n"
-               "cleared %d MB table each, then prints `Nodes searched: N' and `Nodes/second: N'.\n"
-               "The node count is the same on every run and machine: no endgame databases\n"
-               "are used unless --egdb names them.\n"
-               "  --threads N  search with N threads (Lazy SMP): `Total time' is then the time\n"
-               "               to depth; the node count varies from run to run\n",
-               sizeof bench_positions / sizeof bench_positions[0], BENCH_DEFAULT_DEPTH,
-               BENCH_HASH_MB);
+    fprintf(f,
+            "usage: ponder bench [DEPTH] [--weights FILE] [--eval classic|net] [--net FILE]\n"
+            "                    [--threads N] [--hash MB] [--egdb DIR]\n"
+            "Searches %zu fixed positions to DEPTH plies (default %d) on one thread with a\n"
+            "cleared %d MB table each, then prints `Nodes searched: N' and `Nodes/second: N'.\n"
+            "The node count is the same on every run and machine: no endgame databases\n"
+            "are used unless --egdb names them.\n"
+            "  --threads N  search with N threads (Lazy SMP): `Total time' is then the time\n"
+            "               to depth; the node count varies from run to run\n",
+            sizeof bench_positions / sizeof bench_positions[0], BENCH_DEFAULT_DEPTH, BENCH_HASH_MB);
     EngineOptions defaults;
     engine_default_options(&defaults);
     defaults.hash_mb = BENCH_HASH_MB;

@@ -52,8 +52,14 @@ static inline Bitboard bb_shift(Bitboard x, int dir)
     }
 }
 
-static inline int bb_popcount(Bitboard x) { return __builtin_popcount(x); }
-static inline int bb_lsb(Bitboard x) { return __builtin_ctz(x); }
+static inline int bb_popcount(Bitboard x)
+{
+    return __builtin_popcount(x);
+}
+static inline int bb_lsb(Bitboard x)
+{
+    return __builtin_ctz(x);
+}
 static inline Bitboard bb_pop_lsb(Bitboard *x)
 {
     Bitboard b = *x & (0u - *x);
@@ -71,8 +77,14 @@ void bb_init(void);
 
 /* Row 0-7 and diagram column 0-7 (Black's back row at the top, column 0 on the left) of an index,
  * and back. bb_square_at returns -1 for a light or off-board square. */
-static inline int bb_row(int sq) { return sq >> 2; }
-static inline int bb_col(int sq) { return 2 * (sq & 3) + (((sq >> 2) & 1) ? 0 : 1); }
+static inline int bb_row(int sq)
+{
+    return sq >> 2;
+}
+static inline int bb_col(int sq)
+{
+    return 2 * (sq & 3) + (((sq >> 2) & 1) ? 0 : 1);
+}
 static inline int bb_square_at(int row, int col)
 {
     if (row < 0 || row > 7 || col < 0 || col > 7 || ((row + col) & 1) == 0)

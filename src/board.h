@@ -21,11 +21,11 @@ enum { MOVE_CROWNS = 1 }; /* Move.flags: the moving man becomes a king */
 /* A move is its whole path: path[0] the origin, path[len-1] the destination; for a capture every
  * landing square in order. */
 struct Move {
-    Bitboard captured;            /* the pieces this move takes */
-    uint8_t from, to;             /* origin and destination indices (0-31); equal for a loop */
-    uint8_t len;                  /* squares in path: 2 for a simple move, jumps+1 for a capture */
-    uint8_t flags;                /* MOVE_CROWNS */
-    uint8_t path[MAX_JUMPS + 4];  /* the squares visited, indices 0-31 */
+    Bitboard captured;           /* the pieces this move takes */
+    uint8_t from, to;            /* origin and destination indices (0-31); equal for a loop */
+    uint8_t len;                 /* squares in path: 2 for a simple move, jumps+1 for a capture */
+    uint8_t flags;               /* MOVE_CROWNS */
+    uint8_t path[MAX_JUMPS + 4]; /* the squares visited, indices 0-31 */
 };
 
 /* Zobrist numbers: [colour][is king][square], and the side-to-move key. */
@@ -53,7 +53,10 @@ static inline int board_color_at(const Board *b, int sq)
     Bitboard m = 1u << sq;
     return (b->pieces[BLACK] & m) ? BLACK : (b->pieces[WHITE] & m) ? WHITE : -1;
 }
-static inline bool board_is_king(const Board *b, int sq) { return (b->kings >> sq) & 1u; }
+static inline bool board_is_king(const Board *b, int sq)
+{
+    return (b->kings >> sq) & 1u;
+}
 static inline Bitboard board_empty(const Board *b)
 {
     return ~(b->pieces[BLACK] | b->pieces[WHITE]);

@@ -137,8 +137,8 @@ Book *book_parse(const uint8_t *data, size_t len, const char *source, char *err)
                     (uint64_t)nmoves * BOOK_MOVE_BYTES + 4;
     if (want != len) {
         char what[120];
-        snprintf(what, sizeof what, "%zu bytes, but %u positions and %u moves need %llu", len,
-                 npos, nmoves, (unsigned long long)want);
+        snprintf(what, sizeof what, "%zu bytes, but %u positions and %u moves need %llu", len, npos,
+                 nmoves, (unsigned long long)want);
         return fail(bk, err, source, 12, what);
     }
     if (util_fnv1a(data, len - 4, UTIL_FNV_BASIS) != util_get_u32(data + len - 4))
@@ -412,8 +412,7 @@ bool book_merge(Book *a, const Book *b, char *err)
             } else if (n == BOOK_MAX_MOVES) {
                 free(pos);
                 free(moves);
-                snprintf(err, ERR_LEN, "a position would hold more than %d moves",
-                         BOOK_MAX_MOVES);
+                snprintf(err, ERR_LEN, "a position would hold more than %d moves", BOOK_MAX_MOVES);
                 return false;
             } else {
                 moves[nm + n++] = *mb;

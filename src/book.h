@@ -16,12 +16,12 @@
 #include "movegen.h"
 
 enum {
-    BOOK_VERSION = 1,      /* the format this program reads and writes */
-    BOOK_HEADER = 64,      /* bytes in the header */
-    BOOK_POS_BYTES = 20,   /* bytes in a position record */
-    BOOK_MOVE_BYTES = 16,  /* bytes in a move record */
-    BOOK_MAX_MOVES = 255,  /* moves one position can hold */
-    BOOK_NAME_LEN = 24,    /* bytes of the name field, NUL included */
+    BOOK_VERSION = 1,     /* the format this program reads and writes */
+    BOOK_HEADER = 64,     /* bytes in the header */
+    BOOK_POS_BYTES = 20,  /* bytes in a position record */
+    BOOK_MOVE_BYTES = 16, /* bytes in a move record */
+    BOOK_MAX_MOVES = 255, /* moves one position can hold */
+    BOOK_NAME_LEN = 24,   /* bytes of the name field, NUL included */
 };
 
 /* A position seen from its side to move (see above). Compared as (us, them, kings). */
@@ -51,10 +51,10 @@ typedef struct {
 
 /* A book in memory: positions sorted by key, their moves after one another. */
 typedef struct {
-    BookPos *pos;              /* npos positions, strictly increasing keys */
-    BookMove *moves;           /* nmoves moves */
+    BookPos *pos;    /* npos positions, strictly increasing keys */
+    BookMove *moves; /* nmoves moves */
     size_t npos, nmoves;
-    char name[BOOK_NAME_LEN];  /* what the book says of itself (e.g. "ponder 2026-11 d14") */
+    char name[BOOK_NAME_LEN]; /* what the book says of itself (e.g. "ponder 2026-11 d14") */
 } Book;
 
 /* The book compiled into the binary (build/gen/book_default.c, from data/book/default.pbk by
@@ -94,10 +94,10 @@ long book_find(const Book *bk, const Board *b);
 
 /* A book move turned back into a legal move of the real position. */
 typedef struct {
-    Move move;        /* the legal move (from the generator, for the real board) */
-    int score;        /* book score for the side to move, hundredths of a man */
-    int depth;        /* search depth behind the score */
-    uint32_t count;   /* book positions behind the move */
+    Move move;      /* the legal move (from the generator, for the real board) */
+    int score;      /* book score for the side to move, hundredths of a man */
+    int depth;      /* search depth behind the score */
+    uint32_t count; /* book positions behind the move */
 } BookHit;
 
 /* The book moves of B that are legal in B (a damaged book's other moves are left out), best
@@ -107,8 +107,8 @@ int book_probe(const Book *bk, const Board *b, BookHit *out, int max);
 /* How a move is picked from the book: the best, or at random among the moves within MARGIN
  * hundredths of a man of the best, weighted towards the better ones. */
 typedef struct {
-    int margin;      /* 0: always the best-scored move */
-    uint64_t *rng;   /* random state for margin > 0 (updated); NULL: the best move */
+    int margin;    /* 0: always the best-scored move */
+    uint64_t *rng; /* random state for margin > 0 (updated); NULL: the best move */
 } BookChoice;
 
 /* Picks a move of B from BK. Returns false when B is not in the book (or none of its moves is

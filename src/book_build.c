@@ -24,20 +24,20 @@ enum { NODE_LEAF, NODE_EXPANDED, NODE_TERMINAL };
 
 typedef struct {
     BookKey key;
-    int value;          /* for the side to move */
-    uint8_t depth;      /* search depth behind value */
-    uint8_t state;      /* NODE_* */
-    uint8_t mark;       /* scratch for the traversals */
-    uint32_t first;     /* first edge (expanded nodes) */
+    int value;      /* for the side to move */
+    uint8_t depth;  /* search depth behind value */
+    uint8_t state;  /* NODE_* */
+    uint8_t mark;   /* scratch for the traversals */
+    uint32_t first; /* first edge (expanded nodes) */
     uint32_t nedges;
-    double prio;        /* drop-out priority (scratch) */
-    int ply;            /* plies from a root on the cheapest path (scratch) */
+    double prio; /* drop-out priority (scratch) */
+    int ply;     /* plies from a root on the cheapest path (scratch) */
 } Node;
 
 typedef struct {
-    uint8_t from, to;   /* in the parent's (Black-to-move) frame */
+    uint8_t from, to; /* in the parent's (Black-to-move) frame */
     uint32_t captured;
-    uint32_t child;     /* node index */
+    uint32_t child; /* node index */
 } Edge;
 
 typedef struct {
@@ -45,8 +45,8 @@ typedef struct {
     size_t nnodes, capnodes;
     Edge *edges;
     size_t nedges, capedges;
-    uint32_t *table;    /* open addressing: node index + 1, 0 empty */
-    size_t tablesize;   /* a power of two */
+    uint32_t *table;  /* open addressing: node index + 1, 0 empty */
+    size_t tablesize; /* a power of two */
     uint32_t *roots;
     size_t nroots;
 } Graph;
@@ -309,11 +309,11 @@ oom:
 /* ---- searching --------------------------------------------------------------------------- */
 
 typedef struct {
-    BookKey key;        /* the position to search */
-    Board board;        /* it, as played (its real side to move) */
-    int value, depth;   /* the result */
+    BookKey key;      /* the position to search */
+    Board board;      /* it, as played (its real side to move) */
+    int value, depth; /* the result */
     uint64_t nodes;
-    bool terminal;      /* no legal move */
+    bool terminal; /* no legal move */
 } Job;
 
 typedef struct {
@@ -500,9 +500,9 @@ static bool load_graph(Graph *g, const Book *bk, char *err)
         for (uint32_t j = bk->pos[i].first; j < bk->pos[i].first + bk->pos[i].n; j++) {
             const BookMove *bm = &bk->moves[j];
             int k = 0;
-            while (k < list.count && !(list.moves[k].from == bm->from &&
-                                       list.moves[k].to == bm->to &&
-                                       list.moves[k].captured == bm->captured))
+            while (k < list.count &&
+                   !(list.moves[k].from == bm->from && list.moves[k].to == bm->to &&
+                     list.moves[k].captured == bm->captured))
                 k++;
             if (k == list.count) {
                 snprintf(err, ERR_LEN, "the book holds an illegal move (position %zu)", i);

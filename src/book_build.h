@@ -24,26 +24,26 @@
 enum { BOOK_BUILD_MAX_THREADS = 256 };
 
 typedef struct {
-    EngineOptions engine;  /* options of every worker's engine (threads is forced to 1) */
-    int threads;           /* workers searching at once */
-    int batch;             /* leaves expanded per round (the book does not depend on threads) */
-    uint64_t nodes;        /* nodes per leaf search (deterministic) */
-    int depth;             /* or plies per leaf search when nodes is 0 */
-    size_t positions;      /* stop when the book holds this many positions */
-    int drop;              /* hundredths of a man that cost as much as one ply */
-    int shard, shards;     /* build only roots r with r % shards == shard (0-based) */
-    bool ballots;          /* the 156 ballots are roots too (the start position always is) */
-    double save_every;     /* seconds between saves of the book file */
-    const atomic_int *stop;/* when it becomes non-zero, save and return */
+    EngineOptions engine;   /* options of every worker's engine (threads is forced to 1) */
+    int threads;            /* workers searching at once */
+    int batch;              /* leaves expanded per round (the book does not depend on threads) */
+    uint64_t nodes;         /* nodes per leaf search (deterministic) */
+    int depth;              /* or plies per leaf search when nodes is 0 */
+    size_t positions;       /* stop when the book holds this many positions */
+    int drop;               /* hundredths of a man that cost as much as one ply */
+    int shard, shards;      /* build only roots r with r % shards == shard (0-based) */
+    bool ballots;           /* the 156 ballots are roots too (the start position always is) */
+    double save_every;      /* seconds between saves of the book file */
+    const atomic_int *stop; /* when it becomes non-zero, save and return */
 } BookBuildOptions;
 
 typedef struct {
-    size_t positions;   /* expanded positions (the book's size) */
-    size_t leaves;      /* positions searched but not expanded */
-    uint64_t searches;  /* leaf searches made by this run */
-    uint64_t nodes;     /* nodes they took */
-    double seconds;     /* since the run started */
-    int deepest;        /* the most plies from a root to an expanded position */
+    size_t positions;  /* expanded positions (the book's size) */
+    size_t leaves;     /* positions searched but not expanded */
+    uint64_t searches; /* leaf searches made by this run */
+    uint64_t nodes;    /* nodes they took */
+    double seconds;    /* since the run started */
+    int deepest;       /* the most plies from a root to an expanded position */
 } BookBuildStatus;
 
 /* Called after every batch and every save, from the caller's thread. */

@@ -102,14 +102,19 @@ static int cmd_build(int argc, char **argv)
     o.save_every = 30;
     const char *out = NULL, *name = "ponder book";
     bool quiet = false;
-    static const struct option longs[] = {
-        {"out", required_argument, NULL, 'o'},       {"positions", required_argument, NULL, 'p'},
-        {"nodes", required_argument, NULL, 'n'},     {"depth", required_argument, NULL, 'd'},
-        {"threads", required_argument, NULL, 't'},   {"drop", required_argument, NULL, 'D'},
-        {"shard", required_argument, NULL, 's'},     {"no-ballots", no_argument, NULL, 'B'},
-        {"name", required_argument, NULL, 'N'},      {"save-every", required_argument, NULL, 'S'},
-        {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+    static const struct option longs[] = {{"out", required_argument, NULL, 'o'},
+                                          {"positions", required_argument, NULL, 'p'},
+                                          {"nodes", required_argument, NULL, 'n'},
+                                          {"depth", required_argument, NULL, 'd'},
+                                          {"threads", required_argument, NULL, 't'},
+                                          {"drop", required_argument, NULL, 'D'},
+                                          {"shard", required_argument, NULL, 's'},
+                                          {"no-ballots", no_argument, NULL, 'B'},
+                                          {"name", required_argument, NULL, 'N'},
+                                          {"save-every", required_argument, NULL, 'S'},
+                                          {"quiet", no_argument, NULL, 'q'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {NULL, 0, NULL, 0}};
     Opts opts;
     opts_begin(&opts, "ponder book build", argc, argv, "o:t:qh", longs, BOOK_ENGINE_OPTS,
                &o.engine);
@@ -189,9 +194,7 @@ static int cmd_build(int argc, char **argv)
             break;
         case 'q': quiet = true; break;
         case 'h': usage(stdout); return 0;
-        default: /* OPTS_BAD: the message is out */
-            opts_see_help("ponder book");
-            return 2;
+        default: /* OPTS_BAD: the message is out */ opts_see_help("ponder book"); return 2;
         }
     }
     if (optind < argc) {
@@ -212,8 +215,8 @@ static int cmd_build(int argc, char **argv)
     sigaction(SIGTERM, &sa, &old_term);
     bool tty = !quiet && isatty(2);
     if (!quiet)
-        fprintf(stderr, "book: growing %s to %zu positions, %s %llu per search, %d threads\n",
-                out, o.positions, o.nodes ? "nodes" : "depth",
+        fprintf(stderr, "book: growing %s to %zu positions, %s %llu per search, %d threads\n", out,
+                o.positions, o.nodes ? "nodes" : "depth",
                 (unsigned long long)(o.nodes ? o.nodes : (uint64_t)o.depth), o.threads);
     BookBuildStatus st;
     char err[ERR_LEN];
@@ -451,9 +454,7 @@ static int cmd_export(int argc, char **argv)
                 return 2;
             break;
         case 'h': usage(stdout); return 0;
-        default: /* OPTS_BAD: the message is out */
-            opts_see_help("ponder book");
-            return 2;
+        default: /* OPTS_BAD: the message is out */ opts_see_help("ponder book"); return 2;
         }
     }
     if (optind >= ac || optind < ac - 1) {
@@ -510,9 +511,7 @@ static int cmd_merge(int argc, char **argv)
         switch (c) {
         case 'o': out = optarg; break;
         case 'h': usage(stdout); return 0;
-        default: /* OPTS_BAD: the message is out */
-            opts_see_help("ponder book");
-            return 2;
+        default: /* OPTS_BAD: the message is out */ opts_see_help("ponder book"); return 2;
         }
     }
     if (!out || optind >= argc) {
@@ -565,8 +564,9 @@ static int cmd_book(int argc, char **argv)
         return cmd_export(argc, argv);
     if (strcmp(argv[1], "merge") == 0)
         return cmd_merge(argc, argv);
-    fprintf(stderr, "ponder book: unknown action `%s' (build, probe, info, export, merge)\n"
-                    "see `ponder book --help'\n",
+    fprintf(stderr,
+            "ponder book: unknown action `%s' (build, probe, info, export, merge)\n"
+            "see `ponder book --help'\n",
             argv[1]);
     return 2;
 }

@@ -38,9 +38,9 @@
 #endif
 #include "book.h"
 #include "engine.h"
+#include "game.h"
 #include "nnue.h"
 #include "nnue_hook.h"
-#include "game.h"
 #include "notation.h"
 #include "util.h"
 
@@ -58,9 +58,9 @@
 #endif
 
 enum {
-    CB_POLL_MS = 5,        /* how often getmove looks at *playnow and the search's progress */
-    CB_PATH_MAX = 1024,    /* "set dbpath", "set bookfile" */
-    CB_BOOK_BEST = 3,      /* "set book" 3: the book's best move (the default) */
+    CB_POLL_MS = 5,     /* how often getmove looks at *playnow and the search's progress */
+    CB_PATH_MAX = 1024, /* "set dbpath", "set bookfile" */
+    CB_BOOK_BEST = 3,   /* "set book" 3: the book's best move (the default) */
 };
 
 /* The book variety (hundredths of a man) of "set book" 1-3: all kinds of moves, good moves,
@@ -77,20 +77,20 @@ static const int CB_BOOK_VARIETY[CB_BOOK_BEST + 1] = {0, 30, 10, 0};
 
 /* Everything the library remembers between calls. */
 typedef struct {
-    pthread_mutex_t lock;     /* serialises the API's entry points */
-    Engine *engine;           /* made at the first getmove; NULL until then or after a change */
-    size_t hash_mb;           /* "hashsize" */
-    int threads;              /* "searchthreads" */
-    char dbpath[CB_PATH_MAX]; /* "dbpath": the databases' directory ("" none) */
-    bool use_db;              /* "enable_wld" */
-    int max_dbpieces;         /* "max_dbpieces": databases are used only if they reach this far */
-    int dbmbytes;             /* "dbmbytes": kept and reported; Ponder maps its files whole */
-    char db_note[ERR_LEN];    /* why the databases of dbpath are not in use ("" if they are) */
-    int book;                 /* "book": 0 none, 1-3 more or less variety (CB_BOOK_VARIETY) */
+    pthread_mutex_t lock;       /* serialises the API's entry points */
+    Engine *engine;             /* made at the first getmove; NULL until then or after a change */
+    size_t hash_mb;             /* "hashsize" */
+    int threads;                /* "searchthreads" */
+    char dbpath[CB_PATH_MAX];   /* "dbpath": the databases' directory ("" none) */
+    bool use_db;                /* "enable_wld" */
+    int max_dbpieces;           /* "max_dbpieces": databases are used only if they reach this far */
+    int dbmbytes;               /* "dbmbytes": kept and reported; Ponder maps its files whole */
+    char db_note[ERR_LEN];      /* why the databases of dbpath are not in use ("" if they are) */
+    int book;                   /* "book": 0 none, 1-3 more or less variety (CB_BOOK_VARIETY) */
     char bookfile[CB_PATH_MAX]; /* "bookfile": the book read ("" the built-in one) */
-    char book_note[ERR_LEN];  /* why that file is not in use ("" if it is) */
-    bool has_game;            /* whether game holds anything yet */
-    Game game;                /* the game so far, for repetitions */
+    char book_note[ERR_LEN];    /* why that file is not in use ("" if it is) */
+    bool has_game;              /* whether game holds anything yet */
+    Game game;                  /* the game so far, for repetitions */
 } CbState;
 
 static CbState cb = {
@@ -313,7 +313,7 @@ static void cb_engine_drop(void)
 
 /* A search job, and what getmove's thread reads of it. */
 typedef struct {
-    const Game *game;         /* the position searched (its end), for the status line */
+    const Game *game; /* the position searched (its end), for the status line */
     SearchResult result;
     atomic_bool done;         /* set by the search thread when the job has ended */
     pthread_mutex_t lock;     /* guards status and done's signal */

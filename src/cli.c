@@ -43,7 +43,6 @@ bool cli_double(const char *option, const char *text, double min, double max, do
     return false;
 }
 
-
 const char *cli_egdb_dir(char *buf, size_t size)
 {
     const char *env = getenv("PONDER_EGDB");
@@ -91,4 +90,3 @@ const char *cli_engine_egdb(char *buf, size_t size)
         return NULL;
     return buf;
 }
-

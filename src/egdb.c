@@ -325,7 +325,7 @@ out:
 /* ---- the open set ---- */
 
 typedef struct {
-    const uint8_t *map;   /* the mapped file */
+    const uint8_t *map; /* the mapped file */
     size_t map_bytes;
     const uint32_t *offsets;
     const uint8_t *data;
@@ -337,8 +337,8 @@ enum { SLOT_DIM = EGDB_MAX_PIECES + 1 };
 
 struct EgdbSet {
     MappedSlice *slot[SLOT_DIM][SLOT_DIM][SLOT_DIM][SLOT_DIM]; /* by bm, bk, wm, wk */
-    int complete;          /* every slice up to this many pieces is present */
-    char warnings[1024];   /* damaged files, for the front end to report once */
+    int complete;        /* every slice up to this many pieces is present */
+    char warnings[1024]; /* damaged files, for the front end to report once */
 };
 
 static void add_warning(EgdbSet *set, const char *msg)
@@ -466,9 +466,15 @@ void egdb_close(EgdbSet *set)
     free(set);
 }
 
-int egdb_complete_pieces(const EgdbSet *s) { return s->complete; }
+int egdb_complete_pieces(const EgdbSet *s)
+{
+    return s->complete;
+}
 
-const char *egdb_warnings(const EgdbSet *s) { return s->warnings; }
+const char *egdb_warnings(const EgdbSet *s)
+{
+    return s->warnings;
+}
 
 static EgdbValue probe_stored(const EgdbSet *set, const Board *b);
 
@@ -497,7 +503,10 @@ EgdbValue egdb_resolve(const Board *b, EgdbValue (*stored)(const void *ctx, cons
     return unknown ? EGDB_UNKNOWN : draw ? EGDB_DRAW : EGDB_LOSS;
 }
 
-static EgdbValue stored_from_set(const void *ctx, const Board *b) { return probe_stored(ctx, b); }
+static EgdbValue stored_from_set(const void *ctx, const Board *b)
+{
+    return probe_stored(ctx, b);
+}
 
 EgdbValue egdb_probe(const EgdbSet *set, const Board *b)
 {
@@ -540,15 +549,30 @@ static EgdbValue probe_stored(const EgdbSet *set, const Board *b)
 
 /* ---- the engine hook ---- */
 
-static void *drv_open(const char *dir, char *err) { return egdb_open(dir, err); }
-static void drv_close(void *h) { egdb_close(h); }
-static int drv_max_pieces(void *h) { return egdb_complete_pieces(h); }
-static EgdbValue drv_probe(void *h, const Board *b) { return egdb_probe(h, b); }
+static void *drv_open(const char *dir, char *err)
+{
+    return egdb_open(dir, err);
+}
+static void drv_close(void *h)
+{
+    egdb_close(h);
+}
+static int drv_max_pieces(void *h)
+{
+    return egdb_complete_pieces(h);
+}
+static EgdbValue drv_probe(void *h, const Board *b)
+{
+    return egdb_probe(h, b);
+}
 
-static const char *drv_warnings(void *h) { return egdb_warnings(h); }
+static const char *drv_warnings(void *h)
+{
+    return egdb_warnings(h);
+}
 
-const EgdbDriver egdb_driver = {drv_open, drv_close, drv_max_pieces, drv_probe, drv_warnings,
-                                egdb_holds};
+const EgdbDriver egdb_driver = {drv_open,  drv_close,    drv_max_pieces,
+                                drv_probe, drv_warnings, egdb_holds};
 
 bool egdb_holds(const char *dir)
 {

@@ -108,12 +108,12 @@ static EgdbValue store_stored(const void *ctx, const Board *b)
 /* ---- solving one pair ---- */
 
 typedef struct {
-    EgdbSlice slice[2];  /* S and its twin (slice[1] unused when S is its own twin) */
+    EgdbSlice slice[2]; /* S and its twin (slice[1] unused when S is its own twin) */
     int ntables;
-    uint8_t *val[2];     /* value per index: 0 undecided, 1 win, 2 loss, 3 draw, 4 no position */
-    uint8_t *cnt[2];     /* moves inside the pair not yet known to win for the opponent */
+    uint8_t *val[2]; /* value per index: 0 undecided, 1 win, 2 loss, 3 draw, 4 no position */
+    uint8_t *cnt[2]; /* moves inside the pair not yet known to win for the opponent */
     const Store *store;
-    bool missing;        /* a lookup found an unfinished slice (a bug in the order) */
+    bool missing; /* a lookup found an unfinished slice (a bug in the order) */
 } Pair;
 
 typedef struct {
@@ -158,7 +158,10 @@ static void run_split(void *(*fn)(void *), void *jobs, size_t stride, int nt)
 }
 
 /* The table of the twin of table T. */
-static inline int twin(const Pair *p, int t) { return p->ntables == 2 ? 1 - t : 0; }
+static inline int twin(const Pair *p, int t)
+{
+    return p->ntables == 2 ? 1 - t : 0;
+}
 
 typedef struct {
     Pair *pair;
@@ -304,9 +307,12 @@ static bool step2(Pair *p, Queue *q, int threads)
         int nt = end - start < 4096 ? 1 : split_count(threads);
         Step2Job jobs[MAX_THREADS];
         for (int k = 0; k < nt; k++)
-            jobs[k] = (Step2Job){p, q->items, start + (end - start) * (size_t)k / (size_t)nt,
+            jobs[k] = (Step2Job){p,
+                                 q->items,
+                                 start + (end - start) * (size_t)k / (size_t)nt,
                                  start + (end - start) * (size_t)(k + 1) / (size_t)nt,
-                                 {NULL, 0, 0}, false};
+                                 {NULL, 0, 0},
+                                 false};
         run_split(step2_range, jobs, sizeof jobs[0], nt);
         bool ok = true;
         for (int k = 0; k < nt; k++) {
@@ -340,8 +346,12 @@ static bool solve_pair(Pair *p, int threads, char *err)
         int nt = size < 65536 ? 1 : split_count(threads);
         Step1Job jobs[MAX_THREADS];
         for (int k = 0; k < nt; k++)
-            jobs[k] = (Step1Job){p, t, size * (uint64_t)k / (uint64_t)nt,
-                                 size * (uint64_t)(k + 1) / (uint64_t)nt, {NULL, 0, 0}, false};
+            jobs[k] = (Step1Job){p,
+                                 t,
+                                 size * (uint64_t)k / (uint64_t)nt,
+                                 size * (uint64_t)(k + 1) / (uint64_t)nt,
+                                 {NULL, 0, 0},
+                                 false};
         run_split(step1, jobs, sizeof jobs[0], nt);
         bool oom = false;
         for (int k = 0; k < nt; k++) {
@@ -624,8 +634,13 @@ int64_t egdb_verify(const char *dir, int pieces, int threads, uint64_t *checked,
         int nt = split_count(threads);
         VerifyJob jobs[MAX_THREADS];
         for (int j = 0; j < nt; j++)
-            jobs[j] = (VerifyJob){st, k, k->slice.size * (uint64_t)j / (uint64_t)nt,
-                                  k->slice.size * (uint64_t)(j + 1) / (uint64_t)nt, 0, 0, ""};
+            jobs[j] = (VerifyJob){st,
+                                  k,
+                                  k->slice.size * (uint64_t)j / (uint64_t)nt,
+                                  k->slice.size * (uint64_t)(j + 1) / (uint64_t)nt,
+                                  0,
+                                  0,
+                                  ""};
         run_split(verify_range, jobs, sizeof jobs[0], nt);
         int64_t slice_bad = 0;
         for (int j = 0; j < nt; j++) {

@@ -6,10 +6,10 @@
 #include "egdb.h"
 
 typedef struct {
-    const char *dir;   /* where the slice files go (created if missing) */
-    int pieces;        /* build every slice with at most this many pieces (2-8) */
-    int threads;       /* worker threads for the first pass of each slice */
-    bool quiet;        /* no progress lines */
+    const char *dir; /* where the slice files go (created if missing) */
+    int pieces;      /* build every slice with at most this many pieces (2-8) */
+    int threads;     /* worker threads for the first pass of each slice */
+    bool quiet;      /* no progress lines */
 } EgdbBuildOptions;
 
 /* Called after each slice with a line of progress (slice, positions, time, estimate left). */

@@ -166,12 +166,8 @@ static int cmd_egdb(int argc, char **argv)
     opts_begin(&p, "ponder egdb", argc, argv, "h", longopts, 0, NULL);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
-        case 'h':
-            usage(stdout);
-            return 0;
-        case OPT_DIR:
-            dir = optarg;
-            break;
+        case 'h': usage(stdout); return 0;
+        case OPT_DIR: dir = optarg; break;
         case OPT_PIECES:
             if (!cli_long("--pieces", optarg, 2, EGDB_MAX_PIECES, &pieces))
                 goto bad;
@@ -181,8 +177,7 @@ static int cmd_egdb(int argc, char **argv)
             if (!cli_long("--threads", optarg, ENGINE_THREADS_MIN, ENGINE_THREADS_MAX, &threads))
                 goto bad;
             break;
-        default:
-            goto bad;
+        default: goto bad;
         }
     }
     if (optind >= argc) {
@@ -278,8 +273,13 @@ static int cmd_egdb(int argc, char **argv)
                 status = 1;
             } else
                 printf("%s (%s to move %s)\n",
-                       v == EGDB_WIN ? "win" : v == EGDB_LOSS ? "loss" : "draw", side,
-                       v == EGDB_WIN ? "wins" : v == EGDB_LOSS ? "loses" : "draws");
+                       v == EGDB_WIN    ? "win"
+                       : v == EGDB_LOSS ? "loss"
+                                        : "draw",
+                       side,
+                       v == EGDB_WIN    ? "wins"
+                       : v == EGDB_LOSS ? "loses"
+                                        : "draws");
         }
     } else if (strcmp(verb, "speed") == 0) {
         /* Random positions of the complete piece count, decoded first so that only probing is

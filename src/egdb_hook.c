@@ -8,6 +8,12 @@
 
 static _Atomic(const EgdbDriver *) registered_driver;
 
-void egdb_hook_register(const EgdbDriver *d) { atomic_store(&registered_driver, d); }
+void egdb_hook_register(const EgdbDriver *d)
+{
+    atomic_store(&registered_driver, d);
+}
 
-const EgdbDriver *egdb_hook_driver(void) { return atomic_load(&registered_driver); }
+const EgdbDriver *egdb_hook_driver(void)
+{
+    return atomic_load(&registered_driver);
+}

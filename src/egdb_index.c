@@ -121,7 +121,7 @@ uint64_t egdb_index_encode(const EgdbSlice *s, const Board *b)
     Bitboard k = b->kings;
     Bitboard bm = b->pieces[BLACK] & ~k, wm = b->pieces[WHITE] & ~k;
     Bitboard bk = b->pieces[BLACK] & k, wk = b->pieces[WHITE] & k;
-    uint64_t i = rank_set(bm); /* black men on squares 0-27 */
+    uint64_t i = rank_set(bm);           /* black men on squares 0-27 */
     i = i * s->r_wm + rank_set(wm >> 4); /* white men on 4-31 */
     Bitboard men = bm | wm;
     i = i * s->r_bk + rank_set(squeeze(bk, men));
@@ -224,12 +224,15 @@ static inline uint64_t next_subset(uint64_t x, int n)
     return y >> n ? 0 : y;
 }
 
-static inline uint64_t first_subset(int k) { return k ? (1ull << k) - 1 : 0; }
+static inline uint64_t first_subset(int k)
+{
+    return k ? (1ull << k) - 1 : 0;
+}
 
 static void cursor_rebuild(EgdbCursor *c)
 {
-    c->valid = board_of_sets((Bitboard)c->bm, (Bitboard)c->wm, (Bitboard)c->bk, (Bitboard)c->wk,
-                             &c->b);
+    c->valid =
+        board_of_sets((Bitboard)c->bm, (Bitboard)c->wm, (Bitboard)c->bk, (Bitboard)c->wk, &c->b);
 }
 
 void egdb_cursor_start(EgdbCursor *c, const EgdbSlice *s, uint64_t i)

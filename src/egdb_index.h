@@ -18,8 +18,8 @@
 enum { EGDB_MAX_PIECES = 8 };
 
 typedef struct {
-    int bm, bk, wm, wk;   /* black men, black kings, white men, white kings */
-    uint64_t size;        /* indices in the slice (valid positions and collisions) */
+    int bm, bk, wm, wk;        /* black men, black kings, white men, white kings */
+    uint64_t size;             /* indices in the slice (valid positions and collisions) */
     uint64_t r_wm, r_bk, r_wk; /* the radices of the lower three digits */
 } EgdbSlice;
 
@@ -54,10 +54,10 @@ uint64_t egdb_count_positions(int n);
  * from the last in its lowest digit, advanced with the next-combination step. */
 typedef struct {
     const EgdbSlice *s;
-    uint64_t i;                    /* the current index */
-    uint64_t bm, wm, bk, wk;       /* the four digits as subsets of their candidate squares */
-    bool valid;                    /* the current index is a position (no men collide) */
-    Board b;                       /* that position (Black to move, key 0) when valid */
+    uint64_t i;              /* the current index */
+    uint64_t bm, wm, bk, wk; /* the four digits as subsets of their candidate squares */
+    bool valid;              /* the current index is a position (no men collide) */
+    Board b;                 /* that position (Black to move, key 0) when valid */
 } EgdbCursor;
 
 /* Puts C at index I of S. */

@@ -38,39 +38,39 @@ _Static_assert((uint64_t)ENGINE_HASH_MB_MAX << 20 <= (uint64_t)TT_BUCKET * sizeo
                "a table larger than tt.c can index");
 
 struct Engine {
-    TT tt;                       /* shared transposition table */
-    size_t hash_mb;              /* its size */
-    Weights weights;             /* evaluation weights */
+    TT tt;                              /* shared transposition table */
+    size_t hash_mb;                     /* its size */
+    Weights weights;                    /* evaluation weights */
     char weights_path[ENGINE_PATH_MAX]; /* their file ("" : built in) */
     SearchWorker *workers[SEARCH_MAX_THREADS];
     SearchThread *threads[SEARCH_MAX_THREADS]; /* threads[i] runs workers[i]; threads[0] runs
                                                   the jobs of engine_start */
     int nworkers;
-    const EgdbDriver *egdb;      /* databases in use, or NULL */
+    const EgdbDriver *egdb; /* databases in use, or NULL */
     void *egdb_handle;
     int egdb_pieces;
-    char egdb_dir[ENGINE_PATH_MAX]; /* their directory ("": none) */
-    Book *book;                  /* the opening book, or NULL */
+    char egdb_dir[ENGINE_PATH_MAX];  /* their directory ("": none) */
+    Book *book;                      /* the opening book, or NULL */
     char book_path[ENGINE_PATH_MAX]; /* its file ("": none, or the built-in book) */
-    bool book_builtin;           /* book is the built-in one */
-    int book_variety;            /* EngineOptions.book_variety */
-    uint64_t book_rng;           /* the book's random state (variety), guarded by lock */
-    const NnueDriver *nnue;      /* the network's driver when net is set */
-    void *net;                   /* the network evaluating, or NULL for the classic evaluation */
-    int eval;                    /* the evaluation asked for (ENGINE_EVAL_*) */
+    bool book_builtin;               /* book is the built-in one */
+    int book_variety;                /* EngineOptions.book_variety */
+    uint64_t book_rng;               /* the book's random state (variety), guarded by lock */
+    const NnueDriver *nnue;          /* the network's driver when net is set */
+    void *net;                      /* the network evaluating, or NULL for the classic evaluation */
+    int eval;                       /* the evaluation asked for (ENGINE_EVAL_*) */
     char net_path[ENGINE_PATH_MAX]; /* the network's file ("": the built-in one) */
     /* Jobs (guarded by lock, except what the search reads atomically). */
     pthread_mutex_t lock;
-    EngineJob job;               /* the last job started (0: none yet) */
-    bool running;                /* job is searching */
-    bool pondering;              /* job was started pondering and has had no ponder-hit */
-    bool unwaited;               /* job has been started and not waited for */
-    bool threaded;               /* job runs on threads[0] (engine_start), to be waited for */
-    bool joining;                /* a thread is in engine_wait for job */
-    atomic_bool stop;            /* the running job's stop flag */
-    SearchJob sj;                /* the running job */
-    Game game;                   /* its position, copied */
-    SearchResult result;         /* its result, once it has ended */
+    EngineJob job;       /* the last job started (0: none yet) */
+    bool running;        /* job is searching */
+    bool pondering;      /* job was started pondering and has had no ponder-hit */
+    bool unwaited;       /* job has been started and not waited for */
+    bool threaded;       /* job runs on threads[0] (engine_start), to be waited for */
+    bool joining;        /* a thread is in engine_wait for job */
+    atomic_bool stop;    /* the running job's stop flag */
+    SearchJob sj;        /* the running job */
+    Game game;           /* its position, copied */
+    SearchResult result; /* its result, once it has ended */
     SearchDoneCallback on_done;
     void *done_ctx;
 };
@@ -175,7 +175,10 @@ static int start_threads(Engine *e, int from, char *err)
 }
 
 /* Whether VALUE means "no file": the built-in weights, no databases. */
-static bool is_none(const char *value) { return !value || !*value || strcmp(value, "none") == 0; }
+static bool is_none(const char *value)
+{
+    return !value || !*value || strcmp(value, "none") == 0;
+}
 
 static bool set_weights(Engine *e, const char *path, char *err)
 {
@@ -212,8 +215,7 @@ static bool set_egdb(Engine *e, const char *dir, char *err)
         return true;
     }
     if (strlen(dir) >= ENGINE_PATH_MAX) {
-        snprintf(err, ERR_LEN, "database directory name longer than %d bytes",
-                 ENGINE_PATH_MAX - 1);
+        snprintf(err, ERR_LEN, "database directory name longer than %d bytes", ENGINE_PATH_MAX - 1);
         return false;
     }
     char msg[ERR_LEN], prefix[96];
@@ -266,7 +268,10 @@ static bool set_eval(Engine *e, int eval, const char *path, char *err)
 }
 
 /* Whether VALUE names the book compiled into the program. */
-static bool is_builtin(const char *value) { return value && strcmp(value, "builtin") == 0; }
+static bool is_builtin(const char *value)
+{
+    return value && strcmp(value, "builtin") == 0;
+}
 
 /* Plays from the book file PATH, from the built-in book when BUILTIN (none when the program has
  * none, unless STRICT), or from no book (PATH none, BUILTIN false). The file is read now. */
@@ -315,8 +320,8 @@ Engine *engine_new(const EngineOptions *opt, char *err)
         return NULL;
     }
     if (opt->threads < ENGINE_THREADS_MIN || opt->threads > ENGINE_THREADS_MAX) {
-        snprintf(err, ERR_LEN, "thread count %d is outside %d-%d", opt->threads,
-                 ENGINE_THREADS_MIN, ENGINE_THREADS_MAX);
+        snprintf(err, ERR_LEN, "thread count %d is outside %d-%d", opt->threads, ENGINE_THREADS_MIN,
+                 ENGINE_THREADS_MAX);
         return NULL;
     }
     Engine *e = calloc(1, sizeof *e);
@@ -545,8 +550,8 @@ bool engine_busy(Engine *e)
     return busy;
 }
 
-SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
-                           SearchCallback cb, void *ctx)
+SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchCallback cb,
+                           void *ctx)
 {
     SearchResult r;
     memset(&r, 0, sizeof r);
@@ -670,7 +675,10 @@ static bool option_parse(const EngineOptionInfo *o, const char *value, long *num
             int at = snprintf(err, ERR_LEN, "`%.40s' is not", value);
             for (int j = 0; o->choices[j] && at > 0 && at < ERR_LEN; j++)
                 at += snprintf(err + at, ERR_LEN - (size_t)at, "%s `%s'",
-                               j == 0 ? "" : o->choices[j + 1] ? "," : " or", o->choices[j]);
+                               j == 0              ? ""
+                               : o->choices[j + 1] ? ","
+                                                   : " or",
+                               o->choices[j]);
             return false;
         }
         n = i;
@@ -759,9 +767,15 @@ bool engine_option_get(const Engine *e, const char *name, char *out, size_t size
     return true;
 }
 
-int engine_database_pieces(const Engine *e) { return e->egdb ? e->egdb_pieces : 0; }
+int engine_database_pieces(const Engine *e)
+{
+    return e->egdb ? e->egdb_pieces : 0;
+}
 
-bool engine_uses_net(const Engine *e) { return e->net != NULL; }
+bool engine_uses_net(const Engine *e)
+{
+    return e->net != NULL;
+}
 
 int engine_evaluate(const Engine *e, const Board *b)
 {

@@ -67,20 +67,20 @@ enum {
 };
 
 typedef struct {
-    size_t hash_mb;          /* transposition table size in MB (ENGINE_HASH_MB_*) */
-    int threads;             /* search threads, Lazy SMP (ENGINE_THREADS_*) */
-    const char *weights;     /* evaluation weights file, or NULL for the built-in weights */
-    int eval;                /* ENGINE_EVAL_*: which evaluation the search uses */
-    const char *net;         /* network file, or NULL for the built-in network */
-    const char *egdb_dir;    /* endgame database directory, or NULL for none (the default;
-                                front ends compute theirs with cli_engine_egdb()) */
-    const char *book;        /* opening book file (docs/book.md), or NULL: see book_builtin */
-    bool book_builtin;       /* with book NULL: play from the book compiled into the binary,
-                                if there is one (front ends: cli_engine_book()); the default
-                                is no book */
-    int book_variety;        /* 0: the book's best move; N: at random among the moves within
-                                N hundredths of a man of the best, the better more often
-                                (ENGINE_BOOK_VARIETY_*) */
+    size_t hash_mb;       /* transposition table size in MB (ENGINE_HASH_MB_*) */
+    int threads;          /* search threads, Lazy SMP (ENGINE_THREADS_*) */
+    const char *weights;  /* evaluation weights file, or NULL for the built-in weights */
+    int eval;             /* ENGINE_EVAL_*: which evaluation the search uses */
+    const char *net;      /* network file, or NULL for the built-in network */
+    const char *egdb_dir; /* endgame database directory, or NULL for none (the default;
+                             front ends compute theirs with cli_engine_egdb()) */
+    const char *book;     /* opening book file (docs/book.md), or NULL: see book_builtin */
+    bool book_builtin;    /* with book NULL: play from the book compiled into the binary,
+                             if there is one (front ends: cli_engine_book()); the default
+                             is no book */
+    int book_variety;     /* 0: the book's best move; N: at random among the moves within
+                             N hundredths of a man of the best, the better more often
+                             (ENGINE_BOOK_VARIETY_*) */
 } EngineOptions;
 
 /* Called once when a job started by engine_start() has ended, from the search thread, with its
@@ -142,8 +142,8 @@ bool engine_busy(Engine *e);
  * every finished iteration. With one legal move and a time limit, it returns that move at once.
  * Never exceeds LIMITS->time. Must not be called while a job is un-waited (the result then has no
  * move). */
-SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits,
-                           SearchCallback cb, void *ctx);
+SearchResult engine_search(Engine *e, const Game *g, const SearchLimits *limits, SearchCallback cb,
+                           void *ctx);
 
 /* Endgame database files that were left out when the engine opened its databases (damaged,
  * unreadable): "" when there are none or no databases. Front ends report it once. */
@@ -175,11 +175,11 @@ typedef enum {
 } EngineOptionType;
 
 typedef struct {
-    const char *name;            /* "hash", "threads", "weights", "eval", ... */
+    const char *name; /* "hash", "threads", "weights", "eval", ... */
     EngineOptionType type;
-    long def, min, max;          /* INT: the default and the accepted range */
-    const char *const *choices;  /* CHOICE: the values, NULL after the last */
-    const char *help;            /* one line for a protocol's option list */
+    long def, min, max;         /* INT: the default and the accepted range */
+    const char *const *choices; /* CHOICE: the values, NULL after the last */
+    const char *help;           /* one line for a protocol's option list */
 } EngineOptionInfo;
 
 /* The options engine_option_set knows, in a fixed order; *COUNT gets their number. */

@@ -69,8 +69,14 @@ void eval_init(void)
 }
 
 /* One step forward (the way men of US move) to the left and right of the mover. */
-static inline Bitboard fwd_a(int us, Bitboard x) { return us == BLACK ? bb_ul(x) : bb_dr(x); }
-static inline Bitboard fwd_b(int us, Bitboard x) { return us == BLACK ? bb_ur(x) : bb_dl(x); }
+static inline Bitboard fwd_a(int us, Bitboard x)
+{
+    return us == BLACK ? bb_ul(x) : bb_dr(x);
+}
+static inline Bitboard fwd_b(int us, Bitboard x)
+{
+    return us == BLACK ? bb_ur(x) : bb_dl(x);
+}
 
 /* Terms of side US (men MEN, kings KINGS) against OMEN and OKINGS, from US's seat, with the
  * blended weights B of the position's phase and the plain values V: 24 times the blended score.
@@ -196,8 +202,8 @@ int eval_board(const Weights *weights, const Board *b)
     int mat = men * w[W_MAN_MG] + kings * w[W_KING_MG];
 
     /* 2. Positional terms of each side from its own seat. */
-    int total = mat + side_terms(w, v, BLACK, bm, bk, wm, wk) -
-                side_terms(w, v, WHITE, wm, wk, bm, bk);
+    int total =
+        mat + side_terms(w, v, BLACK, bm, bk, wm, wk) - side_terms(w, v, WHITE, wm, wk, bm, bk);
 
     /* 3. Endings: the side ahead in material chases the other's kings (an ending term) and
      * trades down (both phases). */

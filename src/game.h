@@ -18,21 +18,21 @@ enum {
 };
 
 typedef enum {
-    RESULT_NONE = 0,      /* the game goes on */
-    RESULT_BLACK_WINS,    /* White has no legal move */
-    RESULT_WHITE_WINS,    /* Black has no legal move */
+    RESULT_NONE = 0,   /* the game goes on */
+    RESULT_BLACK_WINS, /* White has no legal move */
+    RESULT_WHITE_WINS, /* Black has no legal move */
     RESULT_DRAW_REPETITION,
     RESULT_DRAW_40_MOVES,
 } GameResult;
 
 struct Game {
-    const Rules *rules;                    /* the rule set every move is checked against */
-    Board start;                           /* the position the game began from */
-    Board board;                           /* the current position */
-    int ply;                               /* moves played so far */
-    Move moves[GAME_MAX_PLIES];            /* the moves, in order */
-    uint64_t keys[GAME_MAX_PLIES + 1];     /* keys[i]: the key before move i (keys[ply] = now) */
-    uint16_t quiet[GAME_MAX_PLIES + 1];    /* plies without capture or man move, at each point */
+    const Rules *rules;                 /* the rule set every move is checked against */
+    Board start;                        /* the position the game began from */
+    Board board;                        /* the current position */
+    int ply;                            /* moves played so far */
+    Move moves[GAME_MAX_PLIES];         /* the moves, in order */
+    uint64_t keys[GAME_MAX_PLIES + 1];  /* keys[i]: the key before move i (keys[ply] = now) */
+    uint16_t quiet[GAME_MAX_PLIES + 1]; /* plies without capture or man move, at each point */
 };
 
 /* Starts a game from START (NULL: the standard start) under R. */

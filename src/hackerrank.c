@@ -140,8 +140,8 @@ bool hackerrank_parse_board(const char *text, Board *b, ParseError *e)
             return parse_fail(e, ln, 0, "missing board row %d (8 rows expected)", row);
         size_t len = strlen(line);
         if (overlong || len != 8)
-            return parse_fail(e, ln, 0, "board row %d has %zu%s characters, expected 8", row,
-                              len, overlong ? "+" : "");
+            return parse_fail(e, ln, 0, "board row %d has %zu%s characters, expected 8", row, len,
+                              overlong ? "+" : "");
         for (int col = 0; col < 8; col++) {
             char c = line[col];
             int color = -1;
@@ -150,8 +150,14 @@ bool hackerrank_parse_board(const char *text, Board *b, ParseError *e)
             case '_': break;
             case 'b': color = BLACK; break;
             case 'w': color = WHITE; break;
-            case 'B': color = BLACK; king = true; break;
-            case 'W': color = WHITE; king = true; break;
+            case 'B':
+                color = BLACK;
+                king = true;
+                break;
+            case 'W':
+                color = WHITE;
+                king = true;
+                break;
             default:
                 return parse_fail(e, ln, col + 1, "unknown character `%s' on the board",
                                   notation_show_char((unsigned char)c, c8));
@@ -245,9 +251,7 @@ int cmd_hackerrank(int argc, char **argv)
     opts_begin(&p, "ponder hackerrank", argc, argv, "hv", longopts, HACKERRANK_ENGINE_OPTS, &opt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
-        case 'h':
-            usage(stdout);
-            return 0;
+        case 'h': usage(stdout); return 0;
         case OPT_TIME:
             if (!cli_double("--time", optarg, 0.01, 1e6, &time_limit))
                 goto bad;
@@ -261,11 +265,8 @@ int cmd_hackerrank(int argc, char **argv)
             if (!cli_long("--nodes", optarg, 1, 1000000000000L, &nodes))
                 goto bad;
             break;
-        case 'v':
-            verbose = true;
-            break;
-        default:
-            goto bad;
+        case 'v': verbose = true; break;
+        default: goto bad;
         }
     }
     if (optind < argc)

@@ -69,13 +69,13 @@ typedef struct {
 } HubLevel;
 
 typedef struct {
-    Engine *engine;    /* made by init (or the first search), dropped by set-param */
-    EngineOptions opt; /* the parameters */
+    Engine *engine;             /* made by init (or the first search), dropped by set-param */
+    EngineOptions opt;          /* the parameters */
     char egdb[ENGINE_PATH_MAX]; /* egdb-path ("" none), as long as the engine takes */
-    const char *book_file; /* the book the environment names (cli_engine_book), or NULL for
-                              the built-in one; book=false turns either off */
-    bool has_pos;      /* whether game holds a position */
-    Game game;         /* the position to search, with its history */
+    const char *book_file;      /* the book the environment names (cli_engine_book), or NULL for
+                                   the built-in one; book=false turns either off */
+    bool has_pos;               /* whether game holds a position */
+    Game game;                  /* the position to search, with its history */
     HubLevel level;
     /* The search, while one runs. */
     EngineJob job;  /* the engine's job for it */

@@ -19,27 +19,27 @@
 #include <string.h>
 
 typedef struct {
-    const Entrant *entrants;  /* [0] the first program, [1] the second */
-    int total;                /* games scheduled */
-    StatsWdl wdl;             /* from the first program's point of view */
-    int causes[END_NB];       /* games ended by each cause */
-    int faults[2][END_NB];    /* losses by fault, per program */
-    double max_reply[2];      /* each program's slowest answer after its first in a game */
-    double max_first[2];      /* each program's slowest first answer (start-up included) */
-    long replies[2];          /* answers after each program's first, per program */
-    double spent[2];          /* seconds those answers took, per program */
-    long late[2];             /* of those, answers over the time per move (within the margin) */
-    TimeControl tc;           /* the time control (--time or --tc) */
-    double min_clock[2];      /* with a clock: the least each program had left at a game's end
-                                 (a loss on time counts as 0) */
-    bool sprt_on;             /* --sprt given */
-    StatsSprt sprt;           /* its parameters */
-    SprtDecision decision;    /* the SPRT's verdict so far */
-    int read_back;            /* games read back from the PDN file by --resume */
-    int decided_games;        /* games played when the verdict came (0: none yet) */
-    double decided_llr;       /* the LLR then; games in flight may finish after it */
-    bool quiet;               /* no progress output */
-    bool tty;                 /* progress as a live bar */
+    const Entrant *entrants; /* [0] the first program, [1] the second */
+    int total;               /* games scheduled */
+    StatsWdl wdl;            /* from the first program's point of view */
+    int causes[END_NB];      /* games ended by each cause */
+    int faults[2][END_NB];   /* losses by fault, per program */
+    double max_reply[2];     /* each program's slowest answer after its first in a game */
+    double max_first[2];     /* each program's slowest first answer (start-up included) */
+    long replies[2];         /* answers after each program's first, per program */
+    double spent[2];         /* seconds those answers took, per program */
+    long late[2];            /* of those, answers over the time per move (within the margin) */
+    TimeControl tc;          /* the time control (--time or --tc) */
+    double min_clock[2];     /* with a clock: the least each program had left at a game's end
+                                (a loss on time counts as 0) */
+    bool sprt_on;            /* --sprt given */
+    StatsSprt sprt;          /* its parameters */
+    SprtDecision decision;   /* the SPRT's verdict so far */
+    int read_back;           /* games read back from the PDN file by --resume */
+    int decided_games;       /* games played when the verdict came (0: none yet) */
+    double decided_llr;      /* the LLR then; games in flight may finish after it */
+    bool quiet;              /* no progress output */
+    bool tty;                /* progress as a live bar */
 } MatchState;
 
 static void usage(FILE *f)
@@ -83,8 +83,8 @@ static void running_score(const MatchState *m, char *buf, size_t size)
         snprintf(err, sizeof err, "%.1f", e.elo_error);
     else
         snprintf(err, sizeof err, "inf");
-    int n = snprintf(buf, size, "%s +%d =%d -%d  Elo %s +- %s", m->entrants[0].name,
-                     m->wdl.wins, m->wdl.draws, m->wdl.losses, elo, err);
+    int n = snprintf(buf, size, "%s +%d =%d -%d  Elo %s +- %s", m->entrants[0].name, m->wdl.wins,
+                     m->wdl.draws, m->wdl.losses, elo, err);
     if (m->sprt_on && n > 0 && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n, "  LLR %.2f [%.2f, %.2f]",
                  stats_sprt_llr(&m->wdl, &m->sprt), stats_sprt_lower(&m->sprt),
@@ -137,10 +137,10 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
         else {
             const char *res = r->winner == BLACK ? "1-0" : r->winner == WHITE ? "0-1" : "1/2-1/2";
             int plies = g->ply - r->opening_plies;
-            printf("game %d/%d: %s (Black) vs %s (White): %s %s: %s (%d %s) | %s\n",
-                   f->number, m->total, m->entrants[f->black].name, m->entrants[f->white].name,
-                   res, referee_cause_key(r->cause), r->detail, plies,
-                   plies == 1 ? "ply" : "plies", score);
+            printf("game %d/%d: %s (Black) vs %s (White): %s %s: %s (%d %s) | %s\n", f->number,
+                   m->total, m->entrants[f->black].name, m->entrants[f->white].name, res,
+                   referee_cause_key(r->cause), r->detail, plies, plies == 1 ? "ply" : "plies",
+                   score);
             fflush(stdout);
         }
     }
@@ -162,8 +162,8 @@ static void print_causes(FILE *f, const MatchState *m)
             continue;
         fprintf(f, "%s %s %d", any ? "," : "", run_cause_text(c), m->causes[c]);
         if (referee_cause_is_fault(c))
-            fprintf(f, " (%s %d, %s %d)", m->entrants[0].name, m->faults[0][c],
-                    m->entrants[1].name, m->faults[1][c]);
+            fprintf(f, " (%s %d, %s %d)", m->entrants[0].name, m->faults[0][c], m->entrants[1].name,
+                    m->faults[1][c]);
         any = true;
     }
     fprintf(f, "%s\n", any ? "" : " none");
@@ -188,16 +188,14 @@ static void print_summary(const MatchState *m)
     if (isfinite(e.elo_error))
         printf("Elo difference: %s +- %.1f (95%%: %s .. %s)\n", elo, e.elo_error, lo, hi);
     else
-        printf("Elo difference: %s (95%% interval unbounded: too few or one-sided games)\n",
-               elo);
+        printf("Elo difference: %s (95%% interval unbounded: too few or one-sided games)\n", elo);
     printf("Likelihood of superiority: %.1f%%\n", 100.0 * e.los);
     if (m->sprt_on) {
         double llr = stats_sprt_llr(&m->wdl, &m->sprt);
         bool decided = m->decision != SPRT_CONTINUE;
-        printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f [%.3f, %.3f]: %s",
-               m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
-               decided ? m->decided_llr : llr, stats_sprt_lower(&m->sprt),
-               stats_sprt_upper(&m->sprt),
+        printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f [%.3f, %.3f]: %s", m->sprt.elo0,
+               m->sprt.elo1, m->sprt.alpha, m->sprt.beta, decided ? m->decided_llr : llr,
+               stats_sprt_lower(&m->sprt), stats_sprt_upper(&m->sprt),
                m->decision == SPRT_H1   ? "H1 accepted"
                : m->decision == SPRT_H0 ? "H0 accepted"
                                         : "no decision yet");
@@ -231,14 +229,13 @@ static void print_summary(const MatchState *m)
     if (games > 0) {
         printf("Answers over %s, saved by the margin: %s %ld of %ld, %s %ld of %ld\n", over, a,
                m->late[0], m->replies[0], b, m->late[1], m->replies[1]);
-        printf("Time a game (answers after the first): %s %.2f s, %s %.2f s; a move: %s %s, %s "
-               "%s\n",
-               a, m->spent[0] / games, b, m->spent[1] / games, a,
-               run_format_seconds(m->replies[0] ? m->spent[0] / m->replies[0] : 0, t[0],
-                                  sizeof t[0]),
-               b,
-               run_format_seconds(m->replies[1] ? m->spent[1] / m->replies[1] : 0, t[1],
-                                  sizeof t[1]));
+        printf(
+            "Time a game (answers after the first): %s %.2f s, %s %.2f s; a move: %s %s, %s "
+            "%s\n",
+            a, m->spent[0] / games, b, m->spent[1] / games, a,
+            run_format_seconds(m->replies[0] ? m->spent[0] / m->replies[0] : 0, t[0], sizeof t[0]),
+            b,
+            run_format_seconds(m->replies[1] ? m->spent[1] / m->replies[1] : 0, t[1], sizeof t[1]));
     }
     fflush(stdout);
 }
@@ -276,8 +273,7 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
         bool any = false;
         for (int c = 0; c < END_NB; c++)
             if (referee_cause_is_fault(c)) {
-                fprintf(f, "%s\"%s\": %d", any ? ", " : "", referee_cause_key(c),
-                        m->faults[p][c]);
+                fprintf(f, "%s\"%s\": %d", any ? ", " : "", referee_cause_key(c), m->faults[p][c]);
                 any = true;
             }
         fprintf(f, "}");
@@ -286,12 +282,10 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
             m->max_reply[0], m->max_reply[1]);
     fprintf(f, "  \"max_first_reply_seconds\": {\"first\": %.4f, \"second\": %.4f},\n",
             m->max_first[0], m->max_first[1]);
-    fprintf(f, "  \"replies\": {\"first\": %ld, \"second\": %ld},\n", m->replies[0],
-            m->replies[1]);
+    fprintf(f, "  \"replies\": {\"first\": %ld, \"second\": %ld},\n", m->replies[0], m->replies[1]);
     fprintf(f, "  \"spent_seconds\": {\"first\": %.4f, \"second\": %.4f},\n", m->spent[0],
             m->spent[1]);
-    fprintf(f, "  \"late_replies\": {\"first\": %ld, \"second\": %ld},\n", m->late[0],
-            m->late[1]);
+    fprintf(f, "  \"late_replies\": {\"first\": %ld, \"second\": %ld},\n", m->late[0], m->late[1]);
     char tc[TC_TEXT_LEN];
     tc_format(&m->tc, tc, sizeof tc);
     fprintf(f, "  \"time_control\": ");
@@ -328,8 +322,10 @@ static bool parse_names(const char *text, Entrant *e)
     const char *comma = strchr(text, ',');
     if (!comma || comma == text || comma[1] == '\0' || strchr(comma + 1, ',') ||
         (size_t)(comma - text) >= RUN_NAME_LEN || strlen(comma + 1) >= RUN_NAME_LEN) {
-        fprintf(stderr, "ponder match: --names wants two names separated by a comma, each "
-                        "under %d characters\n", RUN_NAME_LEN);
+        fprintf(stderr,
+                "ponder match: --names wants two names separated by a comma, each "
+                "under %d characters\n",
+                RUN_NAME_LEN);
         return false;
     }
     snprintf(e[0].name, RUN_NAME_LEN, "%.*s", (int)(comma - text), text);
@@ -352,10 +348,8 @@ static bool match_option(void *ctx, int code, const char *v)
     MatchArgs *a = ctx;
     char err[ERR_LEN];
     switch (code) {
-    case OPT_GAMES:
-        return cli_long("--games", v, 1, 10000000, &a->games);
-    case OPT_ROUNDS:
-        return cli_long("--rounds", v, 1, 5000000, &a->rounds);
+    case OPT_GAMES: return cli_long("--games", v, 1, 10000000, &a->games);
+    case OPT_ROUNDS: return cli_long("--rounds", v, 1, 5000000, &a->rounds);
     case OPT_SPRT:
         if (!stats_sprt_parse(v, &a->m->sprt, err)) {
             fprintf(stderr, "ponder match: --sprt: %s\n", err);
@@ -363,8 +357,7 @@ static bool match_option(void *ctx, int code, const char *v)
         }
         a->m->sprt_on = true;
         return true;
-    default:
-        return parse_names(v, a->entrants);
+    default: return parse_names(v, a->entrants);
     }
 }
 

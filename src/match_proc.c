@@ -22,11 +22,11 @@
 #include "types.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -104,8 +104,8 @@ static char **plain_words(const char *command)
     if (len == 0 || strspn(command, plain) != len)
         return NULL;
     for (size_t i = 0; i < len; i++)
-        if (command[i] != ' ' && command[i] != '\t' && (i == 0 || command[i - 1] == ' ' ||
-                                                       command[i - 1] == '\t'))
+        if (command[i] != ' ' && command[i] != '\t' &&
+            (i == 0 || command[i - 1] == ' ' || command[i - 1] == '\t'))
             words++;
     const char *first = command + strspn(command, " \t");
     if (words == 0 || memchr(first, '=', strcspn(first, " \t")))
@@ -381,7 +381,7 @@ bool proc_crashed(const Proc *p, int *signal_number)
 {
     if (!p->exited)
         return false;
-    int sig = p->signaled ? p->exit_code
+    int sig = p->signaled                                                       ? p->exit_code
               : p->via_shell && p->exit_code > 128 && p->exit_code < 128 + NSIG ? p->exit_code - 128
                                                                                 : 0;
     if (signal_number)

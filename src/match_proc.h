@@ -25,25 +25,25 @@ enum {
 };
 
 typedef struct {
-    pid_t pid;                /* the child, leader of its own process group; 0 when none */
-    int to_child;             /* our end of its stdin, -1 once closed */
-    int from_child;           /* our end of its stdout, -1 once closed */
-    char buf[PROC_LINE_MAX];  /* bytes read from it and not yet consumed */
-    size_t len;               /* bytes in buf */
-    bool eof;                 /* its stdout has closed */
-    bool via_shell;           /* it runs under /bin/sh -c (not executed directly) */
-    bool exited;              /* it has ended (status below is valid) */
-    bool signaled;            /* it was killed by a signal (exit_code is the signal) */
-    int exit_code;            /* its exit status or the signal that killed it */
+    pid_t pid;               /* the child, leader of its own process group; 0 when none */
+    int to_child;            /* our end of its stdin, -1 once closed */
+    int from_child;          /* our end of its stdout, -1 once closed */
+    char buf[PROC_LINE_MAX]; /* bytes read from it and not yet consumed */
+    size_t len;              /* bytes in buf */
+    bool eof;                /* its stdout has closed */
+    bool via_shell;          /* it runs under /bin/sh -c (not executed directly) */
+    bool exited;             /* it has ended (status below is valid) */
+    bool signaled;           /* it was killed by a signal (exit_code is the signal) */
+    int exit_code;           /* its exit status or the signal that killed it */
 } Proc;
 
 typedef enum {
-    PROC_OK = 0,    /* a line was read */
-    PROC_TIMEOUT,   /* nothing complete before the deadline */
-    PROC_CLOSED,    /* its stdout closed (it exited, crashed or closed it) */
-    PROC_TOO_LONG,  /* more than PROC_LINE_MAX bytes without a newline */
-    PROC_STOPPED,   /* the stop descriptor became readable (the referee is shutting down) */
-    PROC_FAILED,    /* a system call failed */
+    PROC_OK = 0,   /* a line was read */
+    PROC_TIMEOUT,  /* nothing complete before the deadline */
+    PROC_CLOSED,   /* its stdout closed (it exited, crashed or closed it) */
+    PROC_TOO_LONG, /* more than PROC_LINE_MAX bytes without a newline */
+    PROC_STOPPED,  /* the stop descriptor became readable (the referee is shutting down) */
+    PROC_FAILED,   /* a system call failed */
 } ProcStatus;
 
 /* Makes P an empty Proc (no process, no descriptors), safe to pass to proc_end(). */

@@ -51,22 +51,22 @@ static bool tag_is(const PdnGame *g, const char *name, const char *want, const c
     const char *v = pdn_tag(g, name);
     if (strcmp(v ? v : "", want) == 0)
         return true;
-    say(err, "%.100s: game %ld (line %d): %s `%.60s', this run's `%.60s' (a file "
-             "of another run?)",
-             path, number, g->line, name, v ? v : "", want);
+    say(err,
+        "%.100s: game %ld (line %d): %s `%.60s', this run's `%.60s' (a file "
+        "of another run?)",
+        path, number, g->line, name, v ? v : "", want);
     return false;
 }
 
 /* A seconds value from tag NAME of G into *OUT. */
-static bool clock_tag(const PdnGame *g, const char *name, double *out, const char *path,
-                      char *err)
+static bool clock_tag(const PdnGame *g, const char *name, double *out, const char *path, char *err)
 {
     const char *v = pdn_tag(g, name);
     char msg[ERR_LEN];
     if (v && util_parse_double(v, -1e9, 1e9, out, msg, sizeof msg))
         return true;
-    say(err, "%.60s: the game at line %d has no valid %s tag (%.100s)", path,
-             g->line, name, v ? msg : "missing");
+    say(err, "%.60s: the game at line %d has no valid %s tag (%.100s)", path, g->line, name,
+        v ? msg : "missing");
     return false;
 }
 
@@ -92,22 +92,22 @@ static int read_games(const char *text, const RunOptions *o, const Entrant *e, c
     int got, read = 0;
     while ((got = pdn_read_game(&rd, &RULES_ENGLISH, pg, &pe)) != 0) {
         if (got < 0) {
-            say(err, "%.60s: line %d, column %d: %.60s", o->pdn, pe.line, pe.col,
-                     pe.msg);
+            say(err, "%.60s: line %d, column %d: %.60s", o->pdn, pe.line, pe.col, pe.msg);
             goto out;
         }
         const char *round = pdn_tag(pg, "Round");
         long number;
         if (!round || !util_parse_long(round, 1, n, &number, msg, sizeof msg)) {
-            say(err, "%.60s: the game at line %d has Round `%.40s', not a game number of this "
-                     "run (1-%d)",
-                     o->pdn, pg->line, round ? round : "(none)", n);
+            say(err,
+                "%.60s: the game at line %d has Round `%.40s', not a game number of this "
+                "run (1-%d)",
+                o->pdn, pg->line, round ? round : "(none)", n);
             goto out;
         }
         const Fixture *f = &fx[number - 1];
         if (done[number - 1]) {
-            say(err, "%.60s: game %ld is in the file twice (again at line %d)",
-                     o->pdn, number, pg->line);
+            say(err, "%.60s: game %ld is in the file twice (again at line %d)", o->pdn, number,
+                pg->line);
             goto out;
         }
         const Opening *op = f->opening >= 0 ? &openings[f->opening] : NULL;
@@ -128,16 +128,16 @@ static int read_games(const char *text, const RunOptions *o, const Entrant *e, c
         else if (strcmp(pg->result, "1/2-1/2") == 0)
             r.winner = -1;
         else {
-            say(err, "%.60s: game %ld (line %d) has no result", o->pdn, number,
-                     pg->line);
+            say(err, "%.60s: game %ld (line %d) has no result", o->pdn, number, pg->line);
             goto out;
         }
         const char *term = pdn_tag(pg, "Termination");
         int cause = term ? cause_of(term) : -1;
         if (cause < 0) {
-            say(err, "%.60s: game %ld (line %d): Termination `%.40s' is not one "
-                     "the referee writes",
-                     o->pdn, number, pg->line, term ? term : "(none)");
+            say(err,
+                "%.60s: game %ld (line %d): Termination `%.40s' is not one "
+                "the referee writes",
+                o->pdn, number, pg->line, term ? term : "(none)");
             goto out;
         }
         r.cause = (EndCause)cause;
@@ -153,10 +153,10 @@ static int read_games(const char *text, const RunOptions *o, const Entrant *e, c
          * position (as the referee plays them). */
         Board standard;
         board_start(&standard);
-        r.opening_plies = op && op->nmoves > 0 && pg->nmoves >= op->nmoves &&
-                                  board_equal(&pg->start, &standard)
-                              ? op->nmoves
-                              : 0;
+        r.opening_plies =
+            op && op->nmoves > 0 && pg->nmoves >= op->nmoves && board_equal(&pg->start, &standard)
+                ? op->nmoves
+                : 0;
         done[number - 1] = true;
         read++;
         if (on_game && !on_game(ctx, f, &r, g))
@@ -188,8 +188,7 @@ int run_read_back(const RunOptions *o, const Entrant *e, const Fixture *fx, int 
     /* Fixture numbers are 1..n in order; the index of number k is k - 1 (checked). */
     for (int i = 0; i < n; i++)
         if (fx[i].number != i + 1) {
-            say(err, "internal error: fixture %d is numbered %d", i + 1,
-                     fx[i].number);
+            say(err, "internal error: fixture %d is numbered %d", i + 1, fx[i].number);
             free(text);
             return -1;
         }

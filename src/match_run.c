@@ -37,11 +37,14 @@
 enum { RUN_MAX_CONCURRENCY = 256, RUN_BAR_WIDTH = 24 };
 
 static const char *const CAUSE_TEXT[END_NB] = {
-    "no legal move",   "repetition",    "40-move rule", "maximum length", "illegal move",
-    "malformed reply", "time overrun",  "exited",       "crashed",        "closed a pipe",
+    "no legal move",   "repetition",   "40-move rule", "maximum length", "illegal move",
+    "malformed reply", "time overrun", "exited",       "crashed",        "closed a pipe",
 };
 
-const char *run_cause_text(EndCause c) { return c >= 0 && c < END_NB ? CAUSE_TEXT[c] : "?"; }
+const char *run_cause_text(EndCause c)
+{
+    return c >= 0 && c < END_NB ? CAUSE_TEXT[c] : "?";
+}
 
 const char *run_format_seconds(double seconds, char *buf, size_t size)
 {
@@ -69,8 +72,19 @@ void run_default_options(RunOptions *o, const char *event)
 
 /* Codes of the common options (the commands' own start at RUN_OPT_OWN). */
 enum {
-    OPT_TIME = OPTS_LONG, OPT_MARGIN, OPT_STARTUP, OPT_MAX_PLIES, OPT_OPENINGS, OPT_ALL_BALLOTS,
-    OPT_PDN, OPT_JSON, OPT_STDERR, OPT_EVENT, OPT_SEED, OPT_TC, OPT_RESUME,
+    OPT_TIME = OPTS_LONG,
+    OPT_MARGIN,
+    OPT_STARTUP,
+    OPT_MAX_PLIES,
+    OPT_OPENINGS,
+    OPT_ALL_BALLOTS,
+    OPT_PDN,
+    OPT_JSON,
+    OPT_STDERR,
+    OPT_EVENT,
+    OPT_SEED,
+    OPT_TC,
+    OPT_RESUME,
 };
 
 static const struct option COMMON_OPTIONS[] = {
@@ -110,45 +124,27 @@ static bool common_option(RunOptions *o, int code, const char *v)
             return false;
         }
         return true;
-    case OPT_MARGIN:
-        return cli_double("--margin", v, 0, 3600, &o->margin);
-    case OPT_STARTUP:
-        return cli_double("--startup", v, 0, 3600, &o->startup);
-    case OPT_MAX_PLIES:
-        return cli_long("--max-plies", v, 0, GAME_MAX_PLIES - 16, &o->max_plies);
-    case 'j':
-        return cli_long("--concurrency", v, 1, RUN_MAX_CONCURRENCY, &o->concurrency);
+    case OPT_MARGIN: return cli_double("--margin", v, 0, 3600, &o->margin);
+    case OPT_STARTUP: return cli_double("--startup", v, 0, 3600, &o->startup);
+    case OPT_MAX_PLIES: return cli_long("--max-plies", v, 0, GAME_MAX_PLIES - 16, &o->max_plies);
+    case 'j': return cli_long("--concurrency", v, 1, RUN_MAX_CONCURRENCY, &o->concurrency);
     case OPT_OPENINGS:
         o->openings = strcmp(v, "ballots") == 0 ? NULL : v;
         o->openings_given = true;
         return true;
-    case OPT_ALL_BALLOTS:
-        o->all_ballots = true;
-        return true;
-    case OPT_PDN:
-        o->pdn = v;
-        return true;
-    case OPT_RESUME:
-        o->resume = true;
-        return true;
-    case OPT_JSON:
-        o->json = v;
-        return true;
-    case OPT_STDERR:
-        o->stderr_path = v;
-        return true;
-    case OPT_EVENT:
-        o->event = v;
-        return true;
+    case OPT_ALL_BALLOTS: o->all_ballots = true; return true;
+    case OPT_PDN: o->pdn = v; return true;
+    case OPT_RESUME: o->resume = true; return true;
+    case OPT_JSON: o->json = v; return true;
+    case OPT_STDERR: o->stderr_path = v; return true;
+    case OPT_EVENT: o->event = v; return true;
     case OPT_SEED:
         if (!cli_long("--seed", v, 0, 0x7fffffffL, &n))
             return false;
         o->seed = (unsigned long)n;
         o->seed_given = true;
         return true;
-    default: /* 'q' */
-        o->quiet = true;
-        return true;
+    default: /* 'q' */ o->quiet = true; return true;
     }
 }
 
@@ -242,8 +238,9 @@ int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, ch
     }
     if (with == 0) {
         if (o->openings_given || o->all_ballots) {
-            snprintf(err, ERR_LEN, "openings were asked for, but no command has {fen} to "
-                                   "receive them (e.g. 'ponder player --fen {fen}')");
+            snprintf(err, ERR_LEN,
+                     "openings were asked for, but no command has {fen} to "
+                     "receive them (e.g. 'ponder player --fen {fen}')");
             return -1;
         }
         if (!o->quiet)
@@ -272,9 +269,9 @@ int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, ch
 
 /* ---- the runner ---- */
 
-static int stop_pipe[2] = {-1, -1};         /* [0] polled by referees, [1] written on a signal */
-static atomic_int stop_signal;              /* the signal that stopped the run, 0 if none */
-static double run_started;                  /* util_now() when run_games began, for the bar */
+static int stop_pipe[2] = {-1, -1}; /* [0] polled by referees, [1] written on a signal */
+static atomic_int stop_signal;      /* the signal that stopped the run, 0 if none */
+static double run_started;          /* util_now() when run_games began, for the bar */
 
 static void on_signal(int sig)
 {
@@ -572,8 +569,10 @@ static void format_duration(double seconds, char *buf, size_t size)
         snprintf(buf, size, "%ld:%02ld", s / 60, s % 60);
 }
 
-bool run_progress_is_tty(void) { return isatty(STDOUT_FILENO) && getenv("TERM") &&
-                                        strcmp(getenv("TERM"), "dumb") != 0; }
+bool run_progress_is_tty(void)
+{
+    return isatty(STDOUT_FILENO) && getenv("TERM") && strcmp(getenv("TERM"), "dumb") != 0;
+}
 
 void run_progress_bar(int done, int total, const char *text)
 {

@@ -66,12 +66,12 @@ enum { RUN_OPT_OWN = 0x180 };
 
 /* What a command adds to the common options for run_parse_args(). */
 typedef struct {
-    const char *prog;                /* "ponder match", for messages */
-    const struct option *longopts;   /* its own long options (vals from RUN_OPT_OWN), zero-ended */
+    const char *prog;              /* "ponder match", for messages */
+    const struct option *longopts; /* its own long options (vals from RUN_OPT_OWN), zero-ended */
     bool (*option)(void *ctx, int code, const char *value); /* reads one; false: bad (printed) */
-    bool (*argument)(void *ctx, const char *arg);  /* reads an argument that is not an option */
-    void (*usage)(FILE *f);          /* prints its usage */
-    void *ctx;                       /* handed to option() and argument() */
+    bool (*argument)(void *ctx, const char *arg); /* reads an argument that is not an option */
+    void (*usage)(FILE *f);                       /* prints its usage */
+    void *ctx;                                    /* handed to option() and argument() */
 } RunCommand;
 
 /* Reads the command line of match or tournament (getopt_long; ARGV[0] is the command): the

@@ -40,7 +40,10 @@ static const double Z95 = 1.959963984540054; /* the two-sided 95% quantile of th
 static const double SPRT_EPSILON = 1e-3;     /* stands in for an outcome count of zero */
 static const double RATING_PRIOR = 0.01;     /* points each side gets per pair that played */
 
-double stats_score_of_elo(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
+double stats_score_of_elo(double elo)
+{
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
 
 double stats_elo_of_score(double s)
 {
@@ -70,9 +73,8 @@ void stats_elo(const StatsWdl *r, StatsElo *out)
         return;
     }
     double s = (r->wins + 0.5 * r->draws) / n;
-    double var = (r->wins * (1 - s) * (1 - s) + r->draws * (0.5 - s) * (0.5 - s) +
-                  r->losses * s * s) /
-                 n;
+    double var =
+        (r->wins * (1 - s) * (1 - s) + r->draws * (0.5 - s) * (0.5 - s) + r->losses * s * s) / n;
     double margin = Z95 * sqrt(var / n);
     out->score = s;
     out->elo = stats_elo_of_score(s);
@@ -116,8 +118,10 @@ bool stats_sprt_parse(const char *text, StatsSprt *p, char *err)
         s = end;
         if (i < 3) {
             if (*s != ',') {
-                snprintf(err, ERR_LEN, "`%s': expected 4 numbers separated by commas "
-                         "(ELO0,ELO1,ALPHA,BETA)", text);
+                snprintf(err, ERR_LEN,
+                         "`%s': expected 4 numbers separated by commas "
+                         "(ELO0,ELO1,ALPHA,BETA)",
+                         text);
                 return false;
             }
             s++;
@@ -180,8 +184,14 @@ double stats_sprt_llr(const StatsWdl *r, const StatsSprt *p)
     return llr;
 }
 
-double stats_sprt_lower(const StatsSprt *p) { return log(p->beta / (1.0 - p->alpha)); }
-double stats_sprt_upper(const StatsSprt *p) { return log((1.0 - p->beta) / p->alpha); }
+double stats_sprt_lower(const StatsSprt *p)
+{
+    return log(p->beta / (1.0 - p->alpha));
+}
+double stats_sprt_upper(const StatsSprt *p)
+{
+    return log((1.0 - p->beta) / p->alpha);
+}
 
 SprtDecision stats_sprt_decide(double llr, const StatsSprt *p)
 {
@@ -241,8 +251,8 @@ void stats_ratings(int n, const double *points, const int *games, double *rating
         bool played = false;
         for (int j = 0; j < n; j++)
             played |= games[i * n + j] > 0;
-        ratings[i] = played ? fmax(-STATS_RATING_CAP, fmin(STATS_RATING_CAP, ratings[i] - mean))
-                            : 0.0;
+        ratings[i] =
+            played ? fmax(-STATS_RATING_CAP, fmin(STATS_RATING_CAP, ratings[i] - mean)) : 0.0;
     }
     free(gamma);
     free(next);

@@ -17,10 +17,10 @@ typedef struct {
 } StatsWdl;
 
 typedef struct {
-    int games;        /* wins + draws + losses */
-    double score;     /* (wins + draws/2) / games, 0.5 with no games */
-    double elo;       /* the Elo difference of that score (+-INFINITY at 1 and 0) */
-    double elo_low;   /* the 95% interval of the difference */
+    int games;      /* wins + draws + losses */
+    double score;   /* (wins + draws/2) / games, 0.5 with no games */
+    double elo;     /* the Elo difference of that score (+-INFINITY at 1 and 0) */
+    double elo_low; /* the 95% interval of the difference */
     double elo_high;
     double elo_error; /* (elo_high - elo_low) / 2, the `+-' figure; INFINITY when unbounded */
     double los;       /* likelihood of superiority, 0 to 1 (0.5 with no decisive game) */

@@ -25,7 +25,7 @@ typedef struct {
     int first;      /* index in list->moves of this piece's first capture */
     bool all_paths; /* keep duplicate routes */
     bool was_king;  /* the mover started as a king */
-    int counted;     /* captures found when counting */
+    int counted;    /* captures found when counting */
     uint8_t path[MAX_JUMPS + 4];
 } CaptureWalk;
 
@@ -201,9 +201,8 @@ static int sp_count_walk(int c, Spread us, Spread them, Spread kings, const Rule
 }
 
 /* movegen_sp_count_slow for colour C (a constant). */
-static inline __attribute__((always_inline)) int sp_count_slow(int c, Spread us, Spread them,
-                                                               Spread kings, const Rules *r,
-                                                               bool all_paths)
+static inline __attribute__((always_inline)) int
+sp_count_slow(int c, Spread us, Spread them, Spread kings, const Rules *r, bool all_paths)
 {
     const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
     Spread empty = SP_VALID & ~(us | them);

@@ -85,7 +85,10 @@ static inline bool movegen_must_capture(const Board *b, const Rules *r)
 }
 
 /* Whether M (from movegen) is a capture. */
-static inline bool move_is_capture(const Move *m) { return m->captured != 0; }
+static inline bool move_is_capture(const Move *m)
+{
+    return m->captured != 0;
+}
 
 /* Whether two moves are the same move: same path, or (unless ALL_PATHS) the same origin,
  * destination and captured pieces. */
@@ -177,7 +180,7 @@ static inline __attribute__((always_inline)) Spread movegen_sp_branchy(int c, Sp
  * included; JA, JB as in movegen_sp_branchy): under rules where a man crowned mid-capture goes
  * on as a king, only those captures need the walk. */
 static inline __attribute__((always_inline)) Spread movegen_sp_crown_reach(int c, Spread ja,
-                                                                          Spread jb)
+                                                                           Spread jb)
 {
     const int fa = SP_FWD_A(c), fb = SP_FWD_B(c);
     Spread x = SP_CROWN_ROW(c);

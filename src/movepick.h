@@ -69,7 +69,10 @@ static inline uint16_t movepick_id(const SearchMove *m)
  * best remaining move is a plain maximum, which compiles without branches. KEY must lie within
  * +-2^22. */
 enum { MOVEPICK_TRIED = -0x7FFFFFFF - 1 };
-static inline int movepick_key(int key, int index) { return key * 256 + (255 - index); }
+static inline int movepick_key(int key, int index)
+{
+    return key * 256 + (255 - index);
+}
 
 /* The index of the best remaining move (keys of tried moves are MOVEPICK_TRIED), and marks it
  * tried. */

@@ -46,16 +46,17 @@ static size_t align_up(size_t n)
  * pointers. False (ERR) when out of memory. */
 static bool net_alloc(NnueNet *n, char *err)
 {
-    size_t b = (size_t)n->buckets, sets = (size_t)n->l1_sets, sz[8] = {
-                                       2 * sets * NNUE_FEATURES * (size_t)n->n1,
-                                       2 * sets * (size_t)n->n1,
-                                       b * (size_t)n->n2 * (size_t)n->n1,
-                                       4 * b * (size_t)n->n2,
-                                       b * (size_t)n->n3 * (size_t)n->n2,
-                                       4 * b * (size_t)n->n3,
-                                       2 * b * (size_t)n->n3,
-                                       4 * b,
-                                   };
+    size_t b = (size_t)n->buckets, sets = (size_t)n->l1_sets,
+           sz[8] = {
+               2 * sets * NNUE_FEATURES * (size_t)n->n1,
+               2 * sets * (size_t)n->n1,
+               b * (size_t)n->n2 * (size_t)n->n1,
+               4 * b * (size_t)n->n2,
+               b * (size_t)n->n3 * (size_t)n->n2,
+               4 * b * (size_t)n->n3,
+               2 * b * (size_t)n->n3,
+               4 * b,
+           };
     size_t total = 0, off[8];
     for (int i = 0; i < 8; i++) {
         off[i] = total;

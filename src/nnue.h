@@ -33,11 +33,11 @@ enum {
     NNUE_SCALE_MAX = 10000,
     NNUE_NAME_LEN = 24, /* the name field, NUL included */
     NNUE_HEADER_SIZE = 64,
-    NNUE_VERSION = 2,       /* the newest version read; a net with a shared first layer is
-                               written as version 1, which older programs read too */
-    NNUE_QA = 127, /* activation 1.0 */
-    NNUE_QW = 64,  /* hidden weight 1.0 */
-    NNUE_QO = 256, /* output weight 1.0 */
+    NNUE_VERSION = 2, /* the newest version read; a net with a shared first layer is
+                         written as version 1, which older programs read too */
+    NNUE_QA = 127,    /* activation 1.0 */
+    NNUE_QW = 64,     /* hidden weight 1.0 */
+    NNUE_QO = 256,    /* output weight 1.0 */
 };
 
 /* A quantised network. Arrays are in the file's order (see docs/nnue.md); w1 and w2, w3 are
@@ -81,7 +81,10 @@ int nnue_features(const Board *b, uint16_t *out);
 int nnue_bucket(const Board *b, int buckets);
 
 /* The first-layer set of bucket K in a net of SETS first layers (0 when shared). */
-static inline int nnue_l1_set(int sets, int k) { return sets > 1 ? k : 0; }
+static inline int nnue_l1_set(int sets, int k)
+{
+    return sets > 1 ? k : 0;
+}
 
 /* The file size the header fields imply (SETS first layers: 1 or BUCKETS). */
 size_t nnue_file_size(int n1, int n2, int n3, int buckets, int sets);

@@ -9,6 +9,12 @@
 
 static _Atomic(const NnueDriver *) registered_driver;
 
-void nnue_hook_register(const NnueDriver *d) { atomic_store(&registered_driver, d); }
+void nnue_hook_register(const NnueDriver *d)
+{
+    atomic_store(&registered_driver, d);
+}
 
-const NnueDriver *nnue_hook_driver(void) { return atomic_load(&registered_driver); }
+const NnueDriver *nnue_hook_driver(void)
+{
+    return atomic_load(&registered_driver);
+}

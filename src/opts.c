@@ -147,18 +147,14 @@ static bool engine_option(Opts *p, int code, const char *value)
             return false;
         eo->threads = (int)n;
         return true;
-    case CODE_WEIGHTS:
-        eo->weights = value;
-        return true;
+    case CODE_WEIGHTS: eo->weights = value; return true;
     case CODE_EVAL:
         if (!engine_eval_parse(value, &eo->eval)) {
             fprintf(stderr, "%s: --eval must be `classic' or `net', not `%s'\n", p->prog, value);
             return false;
         }
         return true;
-    case CODE_NET:
-        eo->net = value;
-        return true;
+    case CODE_NET: eo->net = value; return true;
     case CODE_BOOK: /* a file, or `none': no book at all (not even the built-in one) */
         eo->book = strcmp(value, "none") == 0 ? NULL : value;
         eo->book_builtin = false;
@@ -169,9 +165,7 @@ static bool engine_option(Opts *p, int code, const char *value)
             return false;
         eo->book_variety = (int)n;
         return true;
-    default: /* CODE_EGDB */
-        eo->egdb_dir = value;
-        return true;
+    default: /* CODE_EGDB */ eo->egdb_dir = value; return true;
     }
 }
 
@@ -207,8 +201,8 @@ void opts_help(FILE *f, unsigned engine, const EngineOptions *defaults, int inde
     for (size_t i = 0; i < sizeof ENGINE_OPTIONS / sizeof ENGINE_OPTIONS[0]; i++) {
         if (!(engine & ENGINE_OPTIONS[i].bit))
             continue;
-        int at = fprintf(f, "%*s--%s %s", indent, "", ENGINE_OPTIONS[i].name,
-                         ENGINE_OPTIONS[i].arg);
+        int at =
+            fprintf(f, "%*s--%s %s", indent, "", ENGINE_OPTIONS[i].name, ENGINE_OPTIONS[i].arg);
         /* The text at COLUMN, or two spaces after a name that reaches it. */
         fprintf(f, "%*s", at < column ? column - at : 2, "");
         for (const char *c = ENGINE_OPTIONS[i].help; *c; c++) {

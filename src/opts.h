@@ -35,8 +35,8 @@ enum {
     OPTS_EVAL = 1 << 4,    /* --eval classic|net: which evaluation */
     OPTS_NET = 1 << 5,     /* --net FILE: the network */
     OPTS_ENGINE = OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET,
-    OPTS_BOOK = 1 << 6,    /* --book FILE|none and --book-variety N: the opening book (for the
-                              programs that play games; not part of OPTS_ENGINE) */
+    OPTS_BOOK = 1 << 6, /* --book FILE|none and --book-variety N: the opening book (for the
+                           programs that play games; not part of OPTS_ENGINE) */
 };
 
 enum {

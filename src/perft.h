@@ -16,4 +16,3 @@ void perft_hash_free(PerftHash *h);
 /* Leaf nodes at DEPTH plies below B (1 for depth 0). Duplicate capture routes count once unless
  * ALL_PATHS. H may be NULL. */
 uint64_t perft_count(const Board *b, const Rules *r, int depth, bool all_paths, PerftHash *h);
-

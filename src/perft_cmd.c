@@ -51,12 +51,8 @@ static int cmd_perft(int argc, char **argv)
     opts_begin(&p, "ponder perft", argc, argv, "h", longopts, 0, NULL);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
-        case 'h':
-            usage(stdout);
-            return 0;
-        case OPT_FEN:
-            fen = optarg;
-            break;
+        case 'h': usage(stdout); return 0;
+        case OPT_FEN: fen = optarg; break;
         case OPT_RULES:
             if (!(rules = rules_find(optarg))) {
                 fprintf(stderr, "ponder perft: unknown rule set `%s' (known: %s)\n", optarg,
@@ -69,14 +65,9 @@ static int cmd_perft(int argc, char **argv)
             if (!cli_long("--hash", optarg, 0, ENGINE_HASH_MB_MAX, &hash_mb))
                 goto bad;
             break;
-        case OPT_PATHS:
-            paths = true;
-            break;
-        case OPT_DIVIDE:
-            divide = true;
-            break;
-        default:
-            goto bad;
+        case OPT_PATHS: paths = true; break;
+        case OPT_DIVIDE: divide = true; break;
+        default: goto bad;
         }
     }
     if (optind < argc && !cli_long("DEPTH", argv[optind++], 0, 64, &depth))

@@ -41,12 +41,12 @@ typedef enum { ASK_OK, ASK_EOF } AskStatus;
 extern volatile sig_atomic_t play_interrupted;
 
 typedef struct {
-    PlayOptions opt; /* the options, completed by the answers to the set-up questions */
+    PlayOptions opt;     /* the options, completed by the answers to the set-up questions */
     PlayViewStyle style; /* colours or plain text */
-    bool echo;       /* echo answers (stdin is not a terminal) */
-    bool live;       /* show the search's progress on one line (stdout is a terminal) */
-    Engine *engine;  /* the engine for computer moves and hints */
-    Game game;       /* the game so far */
+    bool echo;           /* echo answers (stdin is not a terminal) */
+    bool live;           /* show the search's progress on one line (stdout is a terminal) */
+    Engine *engine;      /* the engine for computer moves and hints */
+    Game game;           /* the game so far */
 } Play;
 
 static inline const char *play_color_name(int color)

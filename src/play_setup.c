@@ -9,8 +9,8 @@
  */
 #include "play.h"
 
-#include "cli.h"
 #include "boardfile.h"
+#include "cli.h"
 #include "notation.h"
 #include "opts.h"
 
@@ -154,7 +154,7 @@ static AskStatus ask_player(Play *p, int color)
              color == BLACK ? " (moves first)" : "");
     for (;;) {
         if (setup_ask(p, prompt, play_player_name(color == BLACK ? HUMAN : COMPUTER), buf,
-                     sizeof buf, &a) == ASK_EOF)
+                      sizeof buf, &a) == ASK_EOF)
             return ASK_EOF;
         if (parse_player(a, &p->opt.player[color]))
             return ASK_OK;
@@ -193,7 +193,7 @@ static AskStatus ask_time(Play *p)
     snprintf(dflt, sizeof dflt, "%g", p->opt.time);
     for (;;) {
         if (setup_ask(p, "The computer's time limit per move, in seconds?", dflt, buf, sizeof buf,
-                     &a) == ASK_EOF)
+                      &a) == ASK_EOF)
             return ASK_EOF;
         char msg[LINE_MAX_LEN + 80];
         if (parse_time(a, &p->opt.time, msg, sizeof msg))
@@ -357,9 +357,7 @@ int play_parse_options(int argc, char **argv, PlayOptions *o)
         long n;
         double d;
         switch (c) {
-        case 'h':
-            play_usage(stdout);
-            return 0;
+        case 'h': play_usage(stdout); return 0;
         case OPT_BLACK:
         case OPT_WHITE: {
             int side = c == OPT_BLACK ? BLACK : WHITE;
@@ -375,9 +373,7 @@ int play_parse_options(int argc, char **argv, PlayOptions *o)
             o->time = d;
             o->time_given = true;
             break;
-        case OPT_BOARD:
-            o->board_path = optarg;
-            break;
+        case OPT_BOARD: o->board_path = optarg; break;
         case OPT_DEPTH:
             if (!cli_long("--depth", optarg, 1, MAX_PLY - 1, &n))
                 return 2;
@@ -401,8 +397,7 @@ int play_parse_options(int argc, char **argv, PlayOptions *o)
                 return 2;
             }
             break;
-        default:
-            return 2;
+        default: return 2;
         }
     }
     if (optind < argc) {

@@ -21,8 +21,8 @@
 #include "middleware.h"
 #include "notation.h"
 #include "opts.h"
-#include "timecontrol.h"
 #include "rng.h"
+#include "timecontrol.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,14 +34,14 @@ enum { PLAYER_LINE_MAX = 4096 };
 typedef enum { MODE_ENGINE, MODE_BASELINE, MODE_RANDOM } PlayerMode;
 
 typedef struct {
-    PlayerMode mode;      /* who chooses the moves */
-    SearchLimits limits;  /* engine: time and depth per move */
-    bool has_tc;          /* --tc given: search with the clock below */
-    TimeControl tc;       /* --tc: the match's time control */
-    TcClock clock;        /* its own clock under tc: what it measured of its own thinking */
-    int baseline_depth;   /* baseline: plies */
-    uint64_t rng;         /* random: xorshift64 state (never 0) */
-    Engine *engine;       /* engine mode only */
+    PlayerMode mode;     /* who chooses the moves */
+    SearchLimits limits; /* engine: time and depth per move */
+    bool has_tc;         /* --tc given: search with the clock below */
+    TimeControl tc;      /* --tc: the match's time control */
+    TcClock clock;       /* its own clock under tc: what it measured of its own thinking */
+    int baseline_depth;  /* baseline: plies */
+    uint64_t rng;        /* random: xorshift64 state (never 0) */
+    Engine *engine;      /* engine mode only */
 } Player;
 
 /* The engine options the player takes. */
@@ -70,10 +70,9 @@ static void usage(FILE *f)
             "                 whichever comes first)\n"
             "  --fen FEN      start from FEN; `0 0' then means: you are the side to move\n");
     opts_help(f, PLAYER_ENGINE_OPTS, NULL, 2, 17);
-    fprintf(f,
-            "  --baseline     play a small HackerRank bot instead: depth-6 alpha-beta\n"
-            "                 (--depth changes the depth)\n"
-            "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
+    fprintf(f, "  --baseline     play a small HackerRank bot instead: depth-6 alpha-beta\n"
+               "                 (--depth changes the depth)\n"
+               "  --random       play uniformly random legal moves (--seed N: repeatable)\n");
 }
 
 /* Chooses the move for the current position of G. Returns false when there is none. */
@@ -88,8 +87,7 @@ static bool choose(Player *pl, const Game *g, Move *out)
         *out = list.moves[rng_xorshift64(&pl->rng) % (uint64_t)n];
         return true;
     }
-    case MODE_BASELINE:
-        return baseline_search(&g->board, g->rules, pl->baseline_depth, out);
+    case MODE_BASELINE: return baseline_search(&g->board, g->rules, pl->baseline_depth, out);
     default: {
         SearchLimits lim = pl->limits;
         if (pl->has_tc)
@@ -146,8 +144,10 @@ static int play(Player *pl, const Board *start)
             line[--n] = '\0';
         if (is_first_move_marker(line)) {
             if (lineno != 1) {
-                fprintf(stderr, "ponder player: line %ld: `0 0' (move first) is only valid as "
-                                "the first line\n", lineno);
+                fprintf(stderr,
+                        "ponder player: line %ld: `0 0' (move first) is only valid as "
+                        "the first line\n",
+                        lineno);
                 status = 1;
                 break;
             }
@@ -207,8 +207,16 @@ static int cmd_player(int argc, char **argv)
     long depth = 0, seed = -1, nodes = 0;
     double time = pl.limits.time;
     bool has_time = false;
-    enum { OPT_TIME = OPTS_LONG, OPT_DEPTH, OPT_FEN, OPT_SEED, OPT_BASELINE, OPT_RANDOM, OPT_TC,
-           OPT_NODES };
+    enum {
+        OPT_TIME = OPTS_LONG,
+        OPT_DEPTH,
+        OPT_FEN,
+        OPT_SEED,
+        OPT_BASELINE,
+        OPT_RANDOM,
+        OPT_TC,
+        OPT_NODES
+    };
     char tc_err[ERR_LEN];
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -226,9 +234,7 @@ static int cmd_player(int argc, char **argv)
     opts_begin(&p, "ponder player", argc, argv, "h", longopts, PLAYER_ENGINE_OPTS, &eo);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
-        case 'h':
-            usage(stdout);
-            return 0;
+        case 'h': usage(stdout); return 0;
         case OPT_TIME:
             if (!cli_double("--time", optarg, 0.001, 86400, &time))
                 goto bad;
@@ -251,21 +257,14 @@ static int cmd_player(int argc, char **argv)
             if (!cli_long("--nodes", optarg, 1, 0x7fffffffL, &nodes))
                 goto bad;
             break;
-        case OPT_FEN:
-            fen = optarg;
-            break;
+        case OPT_FEN: fen = optarg; break;
         case OPT_SEED:
             if (!cli_long("--seed", optarg, 0, 0x7fffffffL, &seed))
                 goto bad;
             break;
-        case OPT_BASELINE:
-            pl.mode = MODE_BASELINE;
-            break;
-        case OPT_RANDOM:
-            pl.mode = MODE_RANDOM;
-            break;
-        default:
-            goto bad;
+        case OPT_BASELINE: pl.mode = MODE_BASELINE; break;
+        case OPT_RANDOM: pl.mode = MODE_RANDOM; break;
+        default: goto bad;
         }
     }
     if (optind < argc) {

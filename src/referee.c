@@ -31,8 +31,8 @@ static const double DEATH_WAIT = 0.25;
 static const double END_GRACE = 0.1;
 
 static const char *const CAUSE_KEYS[END_NB] = {
-    "no-moves", "repetition", "40-move", "max-plies", "illegal",
-    "malformed", "timeout",   "exit",    "crash",     "closed",
+    "no-moves",  "repetition", "40-move", "max-plies", "illegal",
+    "malformed", "timeout",    "exit",    "crash",     "closed",
 };
 
 const char *referee_cause_key(EndCause c)
@@ -40,9 +40,15 @@ const char *referee_cause_key(EndCause c)
     return c >= 0 && c < END_NB ? CAUSE_KEYS[c] : "?";
 }
 
-bool referee_cause_is_fault(EndCause c) { return c >= END_ILLEGAL && c < END_NB; }
+bool referee_cause_is_fault(EndCause c)
+{
+    return c >= END_ILLEGAL && c < END_NB;
+}
 
-bool referee_has(const char *command, const char *name) { return strstr(command, name) != NULL; }
+bool referee_has(const char *command, const char *name)
+{
+    return strstr(command, name) != NULL;
+}
 
 double referee_move_time(const TimeControl *tc)
 {
@@ -121,7 +127,10 @@ static void quote(const char *line, char *out, size_t size)
     out[n] = '\0';
 }
 
-static const char *color_name(int c) { return c == BLACK ? "Black" : "White"; }
+static const char *color_name(int c)
+{
+    return c == BLACK ? "Black" : "White";
+}
 
 /* Ends the game with SIDE losing by CAUSE. */
 static void lose(RefereeResult *r, int side, EndCause cause)
@@ -228,8 +237,7 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
         }
         if (gr == RESULT_DRAW_40_MOVES) {
             r->cause = END_40_MOVES;
-            snprintf(r->detail, sizeof r->detail,
-                     "40 moves each without a capture or a man move");
+            snprintf(r->detail, sizeof r->detail, "40 moves each without a capture or a man move");
             break;
         }
         if ((s->max_plies > 0 && g->ply - r->opening_plies >= s->max_plies) ||

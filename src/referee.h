@@ -51,20 +51,20 @@ typedef struct {
 } RefereeSetup;
 
 typedef struct {
-    EndCause cause;                   /* how the game ended */
-    int winner;                       /* BLACK, WHITE, or -1 for a draw */
-    char detail[REFEREE_DETAIL_LEN];  /* one line saying what happened */
-    int opening_plies;                /* moves of the game that came from the opening */
-    double first_reply[COLOR_NB];     /* each side's first answer (it includes the start-up) */
-    double max_reply[COLOR_NB];       /* each side's slowest answer after its first, in seconds */
-    int replies[COLOR_NB];            /* answers each side gave in time after its first */
-    double spent[COLOR_NB];           /* seconds each side took over those answers */
-    int late[COLOR_NB];               /* of those, how many took longer than the time per move
-                                         (accepted thanks to the margin) */
-    double clock[COLOR_NB];           /* seconds left on each side's clock at the end (with a
-                                         clock; below 0 for a side that overran it) */
-    bool read_back;                   /* not played now: read back from the PDN file by
-                                         --resume (match_resume.c; no answer times) */
+    EndCause cause;                  /* how the game ended */
+    int winner;                      /* BLACK, WHITE, or -1 for a draw */
+    char detail[REFEREE_DETAIL_LEN]; /* one line saying what happened */
+    int opening_plies;               /* moves of the game that came from the opening */
+    double first_reply[COLOR_NB];    /* each side's first answer (it includes the start-up) */
+    double max_reply[COLOR_NB];      /* each side's slowest answer after its first, in seconds */
+    int replies[COLOR_NB];           /* answers each side gave in time after its first */
+    double spent[COLOR_NB];          /* seconds each side took over those answers */
+    int late[COLOR_NB];              /* of those, how many took longer than the time per move
+                                        (accepted thanks to the margin) */
+    double clock[COLOR_NB];          /* seconds left on each side's clock at the end (with a
+                                        clock; below 0 for a side that overran it) */
+    bool read_back;                  /* not played now: read back from the PDN file by
+                                        --resume (match_resume.c; no answer times) */
 } RefereeResult;
 
 typedef enum {

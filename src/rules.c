@@ -31,4 +31,3 @@ const char *rules_names(char *buf, size_t size)
     }
     return buf;
 }
-

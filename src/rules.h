@@ -12,10 +12,10 @@
 #include "types.h"
 
 struct Rules {
-    const char *name;           /* "english", "hackerrank", "tower" */
-    bool capture_mandatory;     /* a side that can capture must capture */
-    bool multi_jump;            /* a capture goes on while the piece can jump again */
-    bool crown_continues;       /* a man crowned mid-capture continues as a king */
+    const char *name;       /* "english", "hackerrank", "tower" */
+    bool capture_mandatory; /* a side that can capture must capture */
+    bool multi_jump;        /* a capture goes on while the piece can jump again */
+    bool crown_continues;   /* a man crowned mid-capture continues as a king */
 };
 
 extern const Rules RULES_ENGLISH;

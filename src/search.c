@@ -38,19 +38,19 @@
 #include <string.h>
 
 enum {
-    IIR_DEPTH = 4,     /* internal iterative reduction from this depth */
+    IIR_DEPTH = 4, /* internal iterative reduction from this depth */
     HISTORY_MAX = 16384,
-    KNOWN_WIN = 20000, /* a database win, below every proven win by search */
+    KNOWN_WIN = 20000,       /* a database win, below every proven win by search */
     KNOWN_WIN_SPREAD = 4000, /* the evaluation's share in a database win's score */
-    LMR_MIN_DEPTH = 3, /* late move reductions: depth from which quiet moves are reduced */
-    LMR_MIN_MOVES = 3, /* moves searched before the first reduction */
-    LMR_SCALE = 100,   /* reduction = log(depth) * log(moves) * LMR_SCALE / 100 */
-    FUTILITY_DEPTH = 2, /* futility pruning at depth 1-FUTILITY_DEPTH */
-    FUTILITY_MARGIN = 60, /* per ply of depth, hundredths of a man */
-    RFP_DEPTH = 5,     /* reverse futility pruning at depth 1-RFP_DEPTH */
-    RFP_MARGIN = 60,   /* per ply of depth, hundredths of a man */
-    SE_DEPTH = 8,      /* singular extension: from this depth */
-    SE_MARGIN = 2,     /* per ply of depth, below the table's score */
+    LMR_MIN_DEPTH = 3,       /* late move reductions: depth from which quiet moves are reduced */
+    LMR_MIN_MOVES = 3,       /* moves searched before the first reduction */
+    LMR_SCALE = 100,         /* reduction = log(depth) * log(moves) * LMR_SCALE / 100 */
+    FUTILITY_DEPTH = 2,      /* futility pruning at depth 1-FUTILITY_DEPTH */
+    FUTILITY_MARGIN = 60,    /* per ply of depth, hundredths of a man */
+    RFP_DEPTH = 5,           /* reverse futility pruning at depth 1-RFP_DEPTH */
+    RFP_MARGIN = 60,         /* per ply of depth, hundredths of a man */
+    SE_DEPTH = 8,            /* singular extension: from this depth */
+    SE_MARGIN = 2,           /* per ply of depth, below the table's score */
 };
 
 /* Move-ordering keys (higher first). */
@@ -60,7 +60,6 @@ enum {
     ORDER_KILLER1 = 1 << 18,
     ORDER_KILLER2 = ORDER_KILLER1 - 1,
 };
-
 
 static void fill_log_table(void);
 
@@ -77,7 +76,10 @@ SearchWorker *search_worker_new(void)
     return w;
 }
 
-void search_worker_free(SearchWorker *w) { free(w); }
+void search_worker_free(SearchWorker *w)
+{
+    free(w);
+}
 
 void search_worker_clear(SearchWorker *w)
 {
@@ -164,14 +166,13 @@ static void order_moves(const SearchWorker *w, const Board *b, const SearchMove 
             key = ORDER_CAPTURE + 64 * bb_popcount(c) + 16 * bb_popcount(c & b->kings);
         } else {
             uint16_t id = movepick_id(m);
-            key = id == k1 ? ORDER_KILLER1
+            key = id == k1   ? ORDER_KILLER1
                   : id == k2 ? ORDER_KILLER2
                              : w->history[b->side][m->from][m->to] + (m->crowns ? HISTORY_MAX : 0);
         }
         keys[i] = movepick_key(key, i);
     }
 }
-
 
 /* Whether the position at PLY occurred before since the last irreversible move. */
 static inline bool is_repetition(const SearchWorker *w, int ply, uint64_t key)
@@ -261,7 +262,7 @@ static int search_node(SearchWorker *w, const Board *b, int alpha, int beta, int
  * Inlined into its callers, so the horizon's many leaves never set up search_node()'s large
  * frame. */
 static inline __attribute__((always_inline)) int search(SearchWorker *w, const Board *b, int alpha,
-                                                       int beta, int depth, int ply, bool pv_node)
+                                                        int beta, int depth, int ply, bool pv_node)
 {
     w->pv_len[ply] = 0;
 
@@ -463,8 +464,8 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
                             ply + 1, pv_node);
         } else {
             int reduction = 0;
-            if (quiet && depth >= LMR_MIN_DEPTH && k >= LMR_MIN_MOVES &&
-                !m->crowns && i != tt_move) {
+            if (quiet && depth >= LMR_MIN_DEPTH && k >= LMR_MIN_MOVES && !m->crowns &&
+                i != tt_move) {
                 uint16_t id = movepick_id(m);
                 if (id != k1 && id != k2) {
                     reduction = lmr_reduction(depth, k) - (pv_node ? 1 : 0);

@@ -27,45 +27,45 @@ enum { SEARCH_MAX_EXCLUDE = 4 }; /* root moves a search can be told to leave out
 /* What a search may spend. Every limit given applies; the first reached ends the search. With
  * none at all (and not pondering) the search is infinite. */
 typedef struct SearchLimits {
-    int depth;        /* stop after this many plies (0: no depth limit) */
-    uint64_t nodes;   /* stop after about this many nodes (0: none); deterministic */
-    double time;      /* exact seconds for this move (0: none): used up to a safety margin */
-    double clock;     /* seconds left on the side to move's clock (0: no clock); timeman.c
-                         decides the share of it this move gets, never all of it */
-    double inc;       /* seconds added to that clock after each move (with clock) */
-    int moves_to_go;  /* moves until the clock gets more time (0: all remaining moves) */
-    bool infinite;    /* search until stopped (analysis) */
-    bool ponder;      /* think on the opponent's time: the time, clock and node limits
-                         apply only from engine_ponderhit(), which starts the clock; a depth
-                         reached before it waits for it (or a stop) */
-    bool no_book;     /* search even when the opening book has the position (evaluations) */
-    int exclude_len;  /* root moves in exclude[] (0: none) */
+    int depth;       /* stop after this many plies (0: no depth limit) */
+    uint64_t nodes;  /* stop after about this many nodes (0: none); deterministic */
+    double time;     /* exact seconds for this move (0: none): used up to a safety margin */
+    double clock;    /* seconds left on the side to move's clock (0: no clock); timeman.c
+                        decides the share of it this move gets, never all of it */
+    double inc;      /* seconds added to that clock after each move (with clock) */
+    int moves_to_go; /* moves until the clock gets more time (0: all remaining moves) */
+    bool infinite;   /* search until stopped (analysis) */
+    bool ponder;     /* think on the opponent's time: the time, clock and node limits
+                        apply only from engine_ponderhit(), which starts the clock; a depth
+                        reached before it waits for it (or a stop) */
+    bool no_book;    /* search even when the opening book has the position (evaluations) */
+    int exclude_len; /* root moves in exclude[] (0: none) */
     Move exclude[SEARCH_MAX_EXCLUDE]; /* root moves not to search: the lines already found, so
                                          a caller asks for the 2nd, 3rd best (multi-PV) */
 } SearchLimits;
 
 typedef struct {
-    int depth;               /* the iteration just finished */
-    int seldepth;            /* the deepest ply reached in it */
-    double mean_depth;       /* the mean ply of the quiet positions it evaluated (its leaves),
-                                main worker (Hub's mean-depth) */
-    int score;               /* from the side to move's point of view (score.h) */
-    uint64_t nodes;          /* nodes searched so far in this search */
-    double time;             /* seconds since the search started */
-    int pv_len;              /* moves in pv */
-    Move pv[MAX_PLY];        /* the principal variation, starting with the best move */
+    int depth;         /* the iteration just finished */
+    int seldepth;      /* the deepest ply reached in it */
+    double mean_depth; /* the mean ply of the quiet positions it evaluated (its leaves),
+                          main worker (Hub's mean-depth) */
+    int score;         /* from the side to move's point of view (score.h) */
+    uint64_t nodes;    /* nodes searched so far in this search */
+    double time;       /* seconds since the search started */
+    int pv_len;        /* moves in pv */
+    Move pv[MAX_PLY];  /* the principal variation, starting with the best move */
 } SearchInfo;
 
 typedef struct {
-    bool has_move;           /* false when the side to move has no legal move */
-    Move best;               /* the move to play */
-    bool has_ponder;         /* whether ponder holds the expected reply */
-    Move ponder;             /* the reply the engine expects (for thinking on its time) */
-    SearchInfo info;         /* the last finished iteration */
-    bool book;               /* the move came from the opening book (info: the book's score
-                                and depth, no search) */
-    int database;            /* the root's endgame-database value for the side to move:
-                                0 not in the databases, 1 win, 2 loss, 3 draw (EgdbValue) */
+    bool has_move;   /* false when the side to move has no legal move */
+    Move best;       /* the move to play */
+    bool has_ponder; /* whether ponder holds the expected reply */
+    Move ponder;     /* the reply the engine expects (for thinking on its time) */
+    SearchInfo info; /* the last finished iteration */
+    bool book;       /* the move came from the opening book (info: the book's score
+                        and depth, no search) */
+    int database;    /* the root's endgame-database value for the side to move:
+                        0 not in the databases, 1 win, 2 loss, 3 draw (EgdbValue) */
 } SearchResult;
 
 /* Called after each finished iteration (from the searching thread). */
@@ -76,9 +76,9 @@ typedef struct SearchWorker SearchWorker;
 enum { SEARCH_MAX_THREADS = 256 };
 
 typedef struct {
-    TT *tt;                      /* shared table */
-    const Weights *weights;      /* evaluation weights */
-    const void *net;             /* the network evaluating instead of weights, or NULL */
+    TT *tt;                 /* shared table */
+    const Weights *weights; /* evaluation weights */
+    const void *net;        /* the network evaluating instead of weights, or NULL */
     int (*net_eval)(const void *net, const Board *b); /* its evaluation (nnue_hook.h) */
     const Game *game;            /* the game whose current position is searched */
     SearchLimits limits;         /* what the caller allowed */
@@ -90,12 +90,12 @@ typedef struct {
     _Atomic double ponderhit_at; /* when: the clock counts from then (timeman_now() seconds) */
     SearchCallback cb;           /* iteration reports, or NULL */
     void *cb_ctx;
-    SearchWorker **workers;      /* workers[0] is the main one */
-    SearchThread **threads;      /* threads[t] runs helper t (t >= 1; threads[0] is not used) */
+    SearchWorker **workers; /* workers[0] is the main one */
+    SearchThread **threads; /* threads[t] runs helper t (t >= 1; threads[0] is not used) */
     int nworkers;
-    const EgdbDriver *egdb;      /* databases, or NULL */
+    const EgdbDriver *egdb; /* databases, or NULL */
     void *egdb_handle;
-    int egdb_pieces;             /* probe positions with at most this many pieces */
+    int egdb_pieces; /* probe positions with at most this many pieces */
 } SearchJob;
 
 /* A worker's private state (history, killers, path, PV). Returns NULL when out of memory. */

@@ -44,8 +44,8 @@ static void iterate(SearchWorker *w)
 {
     SearchJob *job = w->job;
     memset(w->eval_cache, 0, sizeof w->eval_cache);
-    int max_depth = job->limits.depth > 0 && job->limits.depth < MAX_PLY ? job->limits.depth
-                                                                          : MAX_PLY - 1;
+    int max_depth =
+        job->limits.depth > 0 && job->limits.depth < MAX_PLY ? job->limits.depth : MAX_PLY - 1;
     int score = 0;
     for (int depth = 1 + (w->index & 1); depth <= max_depth; depth++) {
         w->seldepth = 0;
@@ -109,7 +109,10 @@ static void iterate(SearchWorker *w)
     }
 }
 
-static void helper_main(void *arg) { iterate(arg); }
+static void helper_main(void *arg)
+{
+    iterate(arg);
+}
 
 SearchResult search_tree(SearchJob *job)
 {

@@ -9,33 +9,33 @@
 #include "search.h"
 
 enum {
-    POLL_MASK = 1023, /* the main worker looks at the clock every 1024 nodes */
-    ASP_MIN_DEPTH = 4, /* first depth searched with an aspiration window */
-    ASP_DELTA = 20,    /* first half-width of the aspiration window */
+    POLL_MASK = 1023,          /* the main worker looks at the clock every 1024 nodes */
+    ASP_MIN_DEPTH = 4,         /* first depth searched with an aspiration window */
+    ASP_DELTA = 20,            /* first half-width of the aspiration window */
     EVAL_CACHE_SIZE = 1 << 15, /* entries of a worker's evaluation cache (256 KB) */
 };
 
 struct SearchWorker {
-    int index;                  /* 0: main worker */
+    int index; /* 0: main worker */
     SearchJob *job;
-    _Atomic uint64_t nodes;     /* nodes searched in this search (written by the owner only) */
+    _Atomic uint64_t nodes; /* nodes searched in this search (written by the owner only) */
     int seldepth;
-    uint64_t leaves;            /* quiet positions evaluated in this iteration */
-    uint64_t leaf_plies;        /* the sum of their plies (mean depth = leaf_plies / leaves) */
-    bool aborted;               /* the current iteration was cut short */
+    uint64_t leaves;     /* quiet positions evaluated in this iteration */
+    uint64_t leaf_plies; /* the sum of their plies (mean depth = leaf_plies / leaves) */
+    bool aborted;        /* the current iteration was cut short */
     int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
     uint16_t killers[MAX_PLY + 2][2];
-    int excluded[MAX_PLY + 2];  /* a move this ply leaves out (singular test), or TT_NO_MOVE */
-    int base;                   /* index of the root position in keys[] */
+    int excluded[MAX_PLY + 2]; /* a move this ply leaves out (singular test), or TT_NO_MOVE */
+    int base;                  /* index of the root position in keys[] */
     uint64_t keys[GAME_MAX_PLIES + MAX_PLY + 4]; /* position keys: game since reset, then path */
-    int quiet[MAX_PLY + 2];     /* plies since a capture or man move, per ply */
+    int quiet[MAX_PLY + 2];                      /* plies since a capture or man move, per ply */
     int pv_len[MAX_PLY + 2];
     Move pv[MAX_PLY + 2][MAX_PLY + 2];
     /* Root */
-    MoveList root;              /* legal root moves, best first after each iteration */
-    uint8_t root_index[MAX_MOVES]; /* their indices in movegen order */
-    int completed;              /* last finished depth */
-    SearchInfo info;            /* the last finished iteration (main worker) */
+    MoveList root;                        /* legal root moves, best first after each iteration */
+    uint8_t root_index[MAX_MOVES];        /* their indices in movegen order */
+    int completed;                        /* last finished depth */
+    SearchInfo info;                      /* the last finished iteration (main worker) */
     uint64_t eval_cache[EVAL_CACHE_SIZE]; /* static evaluations by key: key >> 16 | eval */
 };
 
@@ -63,7 +63,10 @@ static inline bool stopped(const SearchWorker *w)
     return atomic_load_explicit(w->job->stop, memory_order_relaxed);
 }
 
-static inline int loss_score(int ply) { return -SCORE_WIN + ply; }
+static inline int loss_score(int ply)
+{
+    return -SCORE_WIN + ply;
+}
 
 /* One pass over the root moves with window (ALPHA, BETA) at DEPTH (search.c). Moves the best
  * move to the front. Returns the score (meaningless if the iteration was aborted). */

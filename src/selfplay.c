@@ -262,34 +262,35 @@ static void *worker_main(void *arg)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ponder selfplay --games N --seed S (--nodes N | --time S) --out FILE\n"
-               "                       [--threads T] [--shard I/N] [options]\n"
-               "\n"
-               "Plays the engine against itself and writes the quiet positions it searched, each\n"
-               "with the game's result and the search score, to FILE (the format of\n"
-               "docs/tuning.md, read by `ponder tune'). The same options give the same file\n"
-               "with --nodes, whatever --threads is.\n"
-               "  --games N         games in the whole run (all shards together)\n"
-               "  --seed S          seed of every random choice (0-18446744073709551615)\n"
-               "  --nodes N         nodes per move (varied by --jitter), reproducible\n"
-               "  --time S          seconds per move instead (not reproducible)\n"
-               "  --out FILE        the training-position file to write\n"
-               "  --threads T       games at once (default: the number of cores)\n"
-               "  --shard I/N       play only the I-th of N equal slices of the games; the\n"
-               "                    shards' files, concatenated in order, hold the whole run\n"
-               "  --openings FILE   start positions from a PDN or FEN file (default: the 156\n"
-               "                    three-move ballots; `ballots' names them), game g plays\n"
-               "                    opening g mod their number; or a training-position\n"
-               "                    file of an earlier run: its positions from plies\n"
-               "                    --opening-plies with a search score within %d\n"
-               "                    hundredths of a man of even, each once, shuffled by\n"
-               "                    --seed\n"
-               "  --opening-plies LO-HI  those plies (default 8-30)\n"
-               "  --random-plies K  then 0 to K random moves, chosen by the seed (default 2)\n"
-               "  --jitter F        node budget varies by up to F either way (default 0.25)\n"
-               "  --max-plies N     adjudicate a draw after N plies of play (default 400)\n"
-               "  --hash MB         transposition table per thread (default %d)\n",
-               SELFPLAY_OPENING_SCORE, SELFPLAY_HASH_MB);
+    fprintf(f,
+            "usage: ponder selfplay --games N --seed S (--nodes N | --time S) --out FILE\n"
+            "                       [--threads T] [--shard I/N] [options]\n"
+            "\n"
+            "Plays the engine against itself and writes the quiet positions it searched, each\n"
+            "with the game's result and the search score, to FILE (the format of\n"
+            "docs/tuning.md, read by `ponder tune'). The same options give the same file\n"
+            "with --nodes, whatever --threads is.\n"
+            "  --games N         games in the whole run (all shards together)\n"
+            "  --seed S          seed of every random choice (0-18446744073709551615)\n"
+            "  --nodes N         nodes per move (varied by --jitter), reproducible\n"
+            "  --time S          seconds per move instead (not reproducible)\n"
+            "  --out FILE        the training-position file to write\n"
+            "  --threads T       games at once (default: the number of cores)\n"
+            "  --shard I/N       play only the I-th of N equal slices of the games; the\n"
+            "                    shards' files, concatenated in order, hold the whole run\n"
+            "  --openings FILE   start positions from a PDN or FEN file (default: the 156\n"
+            "                    three-move ballots; `ballots' names them), game g plays\n"
+            "                    opening g mod their number; or a training-position\n"
+            "                    file of an earlier run: its positions from plies\n"
+            "                    --opening-plies with a search score within %d\n"
+            "                    hundredths of a man of even, each once, shuffled by\n"
+            "                    --seed\n"
+            "  --opening-plies LO-HI  those plies (default 8-30)\n"
+            "  --random-plies K  then 0 to K random moves, chosen by the seed (default 2)\n"
+            "  --jitter F        node budget varies by up to F either way (default 0.25)\n"
+            "  --max-plies N     adjudicate a draw after N plies of play (default 400)\n"
+            "  --hash MB         transposition table per thread (default %d)\n",
+            SELFPLAY_OPENING_SCORE, SELFPLAY_HASH_MB);
     opts_help(f, SELFPLAY_ENGINE_OPTS & ~OPTS_HASH, NULL, 2, 20);
     fprintf(f, "  -q, --quiet       no progress line or summary\n");
 }
@@ -521,8 +522,18 @@ static int cmd_selfplay(int argc, char **argv)
     engine_default_options(&eo);
     eo.hash_mb = (size_t)o.hash_mb;
     enum {
-        OPT_GAMES = OPTS_LONG, OPT_SEED, OPT_NODES, OPT_TIME, OPT_THREADS, OPT_SHARD, OPT_OUT,
-        OPT_OPENINGS, OPT_OPENING_PLIES, OPT_RANDOM_PLIES, OPT_JITTER, OPT_MAX_PLIES,
+        OPT_GAMES = OPTS_LONG,
+        OPT_SEED,
+        OPT_NODES,
+        OPT_TIME,
+        OPT_THREADS,
+        OPT_SHARD,
+        OPT_OUT,
+        OPT_OPENINGS,
+        OPT_OPENING_PLIES,
+        OPT_RANDOM_PLIES,
+        OPT_JITTER,
+        OPT_MAX_PLIES,
     };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -542,13 +553,10 @@ static int cmd_selfplay(int argc, char **argv)
         {0},
     };
     Opts p;
-    opts_begin(&p, "ponder selfplay", argc, argv, "hq", longopts,
-               SELFPLAY_ENGINE_OPTS, &eo);
+    opts_begin(&p, "ponder selfplay", argc, argv, "hq", longopts, SELFPLAY_ENGINE_OPTS, &eo);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
-        case 'h':
-            usage(stdout);
-            return 0;
+        case 'h': usage(stdout); return 0;
         case OPT_GAMES:
             if (!cli_long("--games", optarg, 1, 1000000000, &o.games))
                 goto bad;
@@ -576,12 +584,8 @@ static int cmd_selfplay(int argc, char **argv)
             if (!parse_shard(optarg, &o.shard, &o.shards))
                 goto bad;
             break;
-        case OPT_OUT:
-            o.out = optarg;
-            break;
-        case OPT_OPENINGS:
-            o.openings = optarg;
-            break;
+        case OPT_OUT: o.out = optarg; break;
+        case OPT_OPENINGS: o.openings = optarg; break;
         case OPT_OPENING_PLIES:
             if (!parse_plies(optarg, &o.open_lo, &o.open_hi))
                 goto bad;
@@ -600,11 +604,8 @@ static int cmd_selfplay(int argc, char **argv)
                 goto bad;
             o.max_plies = (int)lv;
             break;
-        case 'q':
-            o.quiet = true;
-            break;
-        default:
-            goto bad;
+        case 'q': o.quiet = true; break;
+        default: goto bad;
         }
     }
     if (optind < argc) {

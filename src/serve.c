@@ -570,7 +570,12 @@ int cmd_serve(int argc, char **argv)
     cli_engine_book(&eopt, book_path, sizeof book_path);
     eopt.hash_mb = SERVE_HASH_MB; /* each worker's */
     enum {
-        OPT_HOST = OPTS_LONG, OPT_PORT, OPT_WORKERS, OPT_MAX_GAMES, OPT_MAX_SOCKETS, OPT_MAX_TIME,
+        OPT_HOST = OPTS_LONG,
+        OPT_PORT,
+        OPT_WORKERS,
+        OPT_MAX_GAMES,
+        OPT_MAX_SOCKETS,
+        OPT_MAX_TIME,
         OPT_VERBOSE,
     };
     static const struct option longopts[] = {
@@ -588,12 +593,8 @@ int cmd_serve(int argc, char **argv)
     opts_begin(&p, "ponder serve", argc, argv, "h", longopts, SERVE_ENGINE_OPTS, &eopt);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
-        case 'h':
-            usage(stdout);
-            return 0;
-        case OPT_HOST:
-            host = optarg;
-            break;
+        case 'h': usage(stdout); return 0;
+        case OPT_HOST: host = optarg; break;
         case OPT_PORT:
             if (!cli_long("--port", optarg, 0, 65535, &port))
                 goto bad;
@@ -614,11 +615,8 @@ int cmd_serve(int argc, char **argv)
             if (!cli_double("--max-time", optarg, 0.01, 3600, &max_time))
                 goto bad;
             break;
-        case OPT_VERBOSE:
-            verbose = true;
-            break;
-        default:
-            goto bad;
+        case OPT_VERBOSE: verbose = true; break;
+        default: goto bad;
         }
     }
     if (optind < argc) {

@@ -112,27 +112,27 @@ typedef struct ServeGame {
     SearchInfo info;         /* the latest finished iteration (live while thinking) */
     int info_lines;          /* lines of an analysis in info and more[] (1-3) */
     SearchInfo more[SERVE_MAX_LINES - 1]; /* an analysis's 2nd and 3rd lines */
-    int database;            /* the analysed position's endgame-database value (EgdbValue) */
-    bool info_analysis;      /* info is an analysis (nothing played), not a move search */
-    bool info_book;          /* info's move came from the opening book (no search) */
-    int graph_ply;           /* a graph job: the ply being evaluated */
-    int16_t *evals;          /* GAME_MAX_PLIES + 1 entries: Black's view of the position after
-                                each ply (0 = the start), SERVE_NO_EVAL where unknown */
-    int level;               /* strength level (index into serve_levels) */
-    ServeClock clock;        /* the game clock */
-    char outcome[8];         /* the result when the game ended off the board (resigned, drawn by
-                                agreement, lost on time): "1-0", "0-1", "1/2-1/2"; else "" */
-    char outcome_text[64];   /* and how it ended */
-    char notice[96];         /* a message for the players (a declined draw offer), or "" */
-    char ballot[64];         /* the ballot the game started from, or "" */
-    char title[160];         /* a game read from PDN: "Black - White, Event", else "" */
-    char pdn_result[8];      /* and the result its PDN gives */
-    int info_ply;            /* the game ply that search started from */
-    int info_side;           /* the side to move when it started (scores are its view) */
-    char engine_error[96];   /* why the last search played nothing, or "" */
-    ServeHistory *history;   /* text and FEN of each move played, a cache for the state JSON */
-    size_t history_cap;      /* entries allocated */
-    int history_valid;       /* entries [0, history_valid) are right; <= game.ply always */
+    int database;          /* the analysed position's endgame-database value (EgdbValue) */
+    bool info_analysis;    /* info is an analysis (nothing played), not a move search */
+    bool info_book;        /* info's move came from the opening book (no search) */
+    int graph_ply;         /* a graph job: the ply being evaluated */
+    int16_t *evals;        /* GAME_MAX_PLIES + 1 entries: Black's view of the position after
+                              each ply (0 = the start), SERVE_NO_EVAL where unknown */
+    int level;             /* strength level (index into serve_levels) */
+    ServeClock clock;      /* the game clock */
+    char outcome[8];       /* the result when the game ended off the board (resigned, drawn by
+                              agreement, lost on time): "1-0", "0-1", "1/2-1/2"; else "" */
+    char outcome_text[64]; /* and how it ended */
+    char notice[96];       /* a message for the players (a declined draw offer), or "" */
+    char ballot[64];       /* the ballot the game started from, or "" */
+    char title[160];       /* a game read from PDN: "Black - White, Event", else "" */
+    char pdn_result[8];    /* and the result its PDN gives */
+    int info_ply;          /* the game ply that search started from */
+    int info_side;         /* the side to move when it started (scores are its view) */
+    char engine_error[96]; /* why the last search played nothing, or "" */
+    ServeHistory *history; /* text and FEN of each move played, a cache for the state JSON */
+    size_t history_cap;    /* entries allocated */
+    int history_valid;     /* entries [0, history_valid) are right; <= game.ply always */
 } ServeGame;
 
 typedef struct ServeStore ServeStore;
@@ -354,8 +354,7 @@ void serve_api_pdn_list(ServeStore *s, const ServeRequest *req, ServeReply *rep)
 /* New games from a PDN text's game or a ballot: fills G (fresh, lock held) from BODY's `pdn',
  * `game', `ballot' fields; false with the error replied. */
 bool serve_review_setup(ServeStore *s, const struct cJSON *body, Board *start, Move *moves,
-                        int *nmoves, char *title, char *pdn_result, char *ballot,
-                        ServeReply *rep);
+                        int *nmoves, char *title, char *pdn_result, char *ballot, ServeReply *rep);
 /* A ballot in current use chosen by SEED (any number: a clock reading): its number, 1-174
  * (0 only if none were in use). */
 int serve_ballot_random(uint64_t seed);

@@ -76,8 +76,8 @@ static bool get_level(const cJSON *o, int *level, ServeReply *rep)
     if (k < 0) {
         char list[160] = "";
         for (int i = 0; i < serve_level_count; i++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"",
-                     i ? ", " : "", serve_levels[i].name);
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", i ? ", " : "",
+                     serve_levels[i].name);
         serve_api_error(rep, 400, "`level' must be one of %s", list);
         return false;
     }
@@ -130,7 +130,7 @@ bool serve_api_parse_start(const char *fen, Board *b, ServeReply *rep)
 
 static void api_create(ServeStore *s, const ServeRequest *req, ServeReply *rep)
 {
-    static const char *const fields[] = {"side", "time",   "depth", "fen",   "level",
+    static const char *const fields[] = {"side",  "time",   "depth", "fen",  "level",
                                          "clock", "ballot", "pdn",   "game", NULL};
     cJSON *body = serve_api_body(req, rep, fields);
     if (!body)
@@ -287,12 +287,12 @@ static bool find_move(const ServeGame *g, const cJSON *body, Move *out, ServeRep
             if (syntax || strstr(e.msg, "ambiguous"))
                 serve_api_error(rep, syntax ? 400 : 422, "%s", what);
             else
-                illegal_move(g,
-                             notation_parse_squares(text->valuestring, sq, (int)sizeof sq,
-                                                    &capture, &se) > 0
-                                 ? sq[0]
-                                 : -1,
-                             what, rep);
+                illegal_move(
+                    g,
+                    notation_parse_squares(text->valuestring, sq, (int)sizeof sq, &capture, &se) > 0
+                        ? sq[0]
+                        : -1,
+                    what, rep);
             return false;
         }
         return true;

@@ -17,10 +17,10 @@
 struct SearchThread {
     pthread_t tid;
     pthread_mutex_t lock;
-    pthread_cond_t cond;      /* signalled when work arrives, when it is done, and on quit */
-    void (*fn)(void *);       /* the function to run, NULL when idle */
+    pthread_cond_t cond; /* signalled when work arrives, when it is done, and on quit */
+    void (*fn)(void *);  /* the function to run, NULL when idle */
     void *arg;
-    bool quit;                /* set by thread_free */
+    bool quit; /* set by thread_free */
 };
 
 static void *idle_loop(void *p)

@@ -53,15 +53,13 @@ static bool tc_seconds(const char *what, const char *s, const char *end, bool mi
     char *e;
     errno = 0;
     double sec = strtod(rest, &e);
-    if (e == rest || *e || errno || !isfinite(sec) || isspace((unsigned char)*rest) ||
-        sec < 0) {
+    if (e == rest || *e || errno || !isfinite(sec) || isspace((unsigned char)*rest) || sec < 0) {
         snprintf(err, ERR_LEN, "%s: `%s' is not a number of seconds", what, rest);
         return false;
     }
     v += sec;
     if (v < min || v > TC_SECONDS_MAX) {
-        snprintf(err, ERR_LEN, "%s: %g s is out of range (%g .. %g)", what, v, min,
-                 TC_SECONDS_MAX);
+        snprintf(err, ERR_LEN, "%s: %g s is out of range (%g .. %g)", what, v, min, TC_SECONDS_MAX);
         return false;
     }
     *out = v;
@@ -134,7 +132,10 @@ void tc_format_pdn(const TimeControl *tc, char *out, size_t size)
         snprintf(out, size, "%g s per move", tc->per_move);
 }
 
-bool tc_is_clock(const TimeControl *tc) { return tc->per_move <= 0; }
+bool tc_is_clock(const TimeControl *tc)
+{
+    return tc->per_move <= 0;
+}
 
 void tc_clock_start(const TimeControl *tc, TcClock *c)
 {

@@ -29,9 +29,9 @@ typedef struct {
 } TimeControl;
 
 typedef struct {
-    double left;     /* seconds on the clock: below 0 after an overrun (the referee's margin
-                        covers that much overdraft, in total, not per move) */
-    int moves;       /* moves made on it so far */
+    double left; /* seconds on the clock: below 0 after an overrun (the referee's margin
+                    covers that much overdraft, in total, not per move) */
+    int moves;   /* moves made on it so far */
 } TcClock;
 
 /* Parses TEXT into *TC. False with the reason in ERR (ERR_LEN bytes), *TC unchanged, when TEXT

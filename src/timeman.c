@@ -29,9 +29,9 @@
 #include "util.h"
 
 enum {
-    TIME_SOFT_PERCENT = 70,    /* soft deadline of a game clock: this share of the optimum */
-    TIME_MOVES_LEFT_MAX = 50,  /* a longer moves_to_go is planned as this many */
-    TIME_MAX_RATIO = 5,        /* the hard deadline: at most this many optimums */
+    TIME_SOFT_PERCENT = 70,     /* soft deadline of a game clock: this share of the optimum */
+    TIME_MOVES_LEFT_MAX = 50,   /* a longer moves_to_go is planned as this many */
+    TIME_MAX_RATIO = 5,         /* the hard deadline: at most this many optimums */
     TIME_DROP_FULL = SCORE_MAN, /* a score drop this big doubles the soft deadline */
 };
 #define TIME_MARGIN_FRACTION 0.03
@@ -39,7 +39,10 @@ enum {
 #define TIME_CLOCK_SHARE_MAX 0.8 /* of the clock, before the last move of a control */
 #define TIME_SCALE_MAX 3.0       /* the most instability stretches the soft deadline */
 
-double timeman_now(void) { return util_now(); }
+double timeman_now(void)
+{
+    return util_now();
+}
 
 static double margin_for(double t)
 {
@@ -117,10 +120,22 @@ void timeman_iteration(TimeManager *tm, int score, bool best_changed)
     tm->soft = soft < tm->hard ? soft : tm->hard;
 }
 
-bool timeman_timed(const TimeManager *tm) { return tm->hard > 0; }
+bool timeman_timed(const TimeManager *tm)
+{
+    return tm->hard > 0;
+}
 
-bool timeman_hard_expired(const TimeManager *tm) { return tm->hard > 0 && util_now() >= tm->hard; }
+bool timeman_hard_expired(const TimeManager *tm)
+{
+    return tm->hard > 0 && util_now() >= tm->hard;
+}
 
-bool timeman_soft_expired(const TimeManager *tm) { return tm->soft > 0 && util_now() >= tm->soft; }
+bool timeman_soft_expired(const TimeManager *tm)
+{
+    return tm->soft > 0 && util_now() >= tm->soft;
+}
 
-double timeman_elapsed(const TimeManager *tm) { return util_now() - tm->start; }
+double timeman_elapsed(const TimeManager *tm)
+{
+    return util_now() - tm->start;
+}

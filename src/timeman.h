@@ -21,20 +21,20 @@
 struct SearchLimits;
 
 typedef struct {
-    double start;     /* timeman_now() when the clock started (search start or ponder hit) */
-    double hard;      /* absolute time at which the search stops at once (0: never) */
-    double soft;      /* absolute time after which no new iteration starts (0: never) */
-    double optimum;   /* with a game clock: the time this move should take when nothing is
-                         unusual (0: no clock; the soft deadline is then fixed) */
-    double changes;   /* best-move changes in recent iterations (decays by half per iteration) */
-    int last_score;   /* the score of the previous iteration */
-    bool has_last;    /* whether last_score holds one */
+    double start;   /* timeman_now() when the clock started (search start or ponder hit) */
+    double hard;    /* absolute time at which the search stops at once (0: never) */
+    double soft;    /* absolute time after which no new iteration starts (0: never) */
+    double optimum; /* with a game clock: the time this move should take when nothing is
+                       unusual (0: no clock; the soft deadline is then fixed) */
+    double changes; /* best-move changes in recent iterations (decays by half per iteration) */
+    int last_score; /* the score of the previous iteration */
+    bool has_last;  /* whether last_score holds one */
 } TimeManager;
 
 enum {
     TIME_MOVES_LEFT_GUESS = 30, /* moves assumed still to play when the clock gives none */
 };
-#define TIME_MARGIN_MIN 0.006   /* the least safety margin a timed move keeps (seconds) */
+#define TIME_MARGIN_MIN 0.006 /* the least safety margin a timed move keeps (seconds) */
 
 /* A monotonic clock in seconds (the one every deadline is on). */
 double timeman_now(void);

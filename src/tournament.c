@@ -223,15 +223,15 @@ static bool write_json(const char *path, const TournamentState *t, const double 
         stats_elo(&t->wdl[i], &e);
         fprintf(f, ", \"rating_error\": ");
         run_json_number(f, e.elo_error);
-        fprintf(f, ", \"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"score\": ",
-                games, t->wdl[i].wins, t->wdl[i].draws, t->wdl[i].losses);
+        fprintf(f,
+                ", \"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"score\": ", games,
+                t->wdl[i].wins, t->wdl[i].draws, t->wdl[i].losses);
         run_json_number(f, games ? (t->wdl[i].wins + 0.5 * t->wdl[i].draws) / games : 0.0);
         fprintf(f, ", \"max_reply_seconds\": %.4f, \"faults\": {", t->max_reply[i]);
         bool any = false;
         for (int c = 0; c < END_NB; c++)
             if (referee_cause_is_fault(c)) {
-                fprintf(f, "%s\"%s\": %d", any ? ", " : "", referee_cause_key(c),
-                        t->faults[i][c]);
+                fprintf(f, "%s\"%s\": %d", any ? ", " : "", referee_cause_key(c), t->faults[i][c]);
                 any = true;
             }
         fprintf(f, "}}%s\n", k + 1 < n ? "," : "");
@@ -289,8 +289,10 @@ static bool tournament_argument(void *ctx, const char *a)
     const char *eq = strchr(a, '=');
     if (!eq || eq == a || (size_t)(eq - a) >= RUN_NAME_LEN ||
         eq[1 + strspn(eq + 1, " \t")] == '\0') {
-        fprintf(stderr, "ponder tournament: `%s' is not NAME=COMMAND (a name under %d "
-                        "characters, an equals sign, a command)\n", a, RUN_NAME_LEN);
+        fprintf(stderr,
+                "ponder tournament: `%s' is not NAME=COMMAND (a name under %d "
+                "characters, an equals sign, a command)\n",
+                a, RUN_NAME_LEN);
         return false;
     }
     if (t->n == TOURNAMENT_MAX_ENTRANTS) {
@@ -316,8 +318,8 @@ static int cmd_tournament(int argc, char **argv)
     Entrant entrants[TOURNAMENT_MAX_ENTRANTS];
     static const struct option longopts[] = {{"rounds", required_argument, NULL, OPT_ROUNDS}, {0}};
     TournamentArgs args = {entrants, 0, 1};
-    RunCommand cmd = {"ponder tournament", longopts, tournament_option, tournament_argument, usage,
-                      &args};
+    RunCommand cmd = {"ponder tournament", longopts, tournament_option,
+                      tournament_argument, usage,    &args};
     int parsed = run_parse_args(&opt, argc, argv, &cmd);
     if (parsed >= 0)
         return parsed;
@@ -379,8 +381,8 @@ static int cmd_tournament(int argc, char **argv)
     t.quiet = opt.quiet;
     t.tty = run_progress_is_tty();
     int sig = 0;
-    RunStatus st = run_games(&opt, entrants, fixtures, (int)total, openings, on_game, &t, &sig,
-                             err);
+    RunStatus st =
+        run_games(&opt, entrants, fixtures, (int)total, openings, on_game, &t, &sig, err);
     if (!t.quiet)
         run_progress_end();
     if (st == RUN_INTERRUPTED)

@@ -48,7 +48,10 @@ int tower_generate(const Board *b, Move out[TOWER_MAX_ACTIONS])
     return count;
 }
 
-bool tower_has_action(const Board *b) { return movegen_jumpers(b) || movegen_has_simple(b); }
+bool tower_has_action(const Board *b)
+{
+    return movegen_jumpers(b) || movegen_has_simple(b);
+}
 
 int tower_cost(const Board *b)
 {

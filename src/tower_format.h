@@ -40,7 +40,10 @@ typedef struct {
 } TowerCells;
 
 /* Whether C is a blank that lines may carry around their text (space, tab, CR). */
-static inline bool tower_is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+static inline bool tower_is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
 
 /* Classifies the LEN bytes of LINE (any bytes; blanks, tabs and CR around the text are ignored;
  * letters in either case). For TOWER_LINE_ACTION fills *CELLS. Never reads past LEN. */

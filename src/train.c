@@ -146,7 +146,10 @@ void train_net_clip(TrainNet *net)
     }
 }
 
-static inline float clamp01(float x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+static inline float clamp01(float x)
+{
+    return x < 0 ? 0 : x > 1 ? 1 : x;
+}
 
 /* The dot product of N floats (N a multiple of 8) in eight partial sums, so that the compiler
  * can vectorise it without reordering float additions on its own; fixed order, fixed result. */
@@ -313,12 +316,12 @@ typedef struct {
     size_t begin, end;     /* the batch (or the evaluated range) */
     int tid, threads;
     TrainLoss kind;
-    float weight;             /* 1 / batch size */
-    float **grad;             /* [TRAIN_SLICES] buffers */
-    double *loss;             /* [TRAIN_SLICES] (batch) or [chunks] (eval) */
-    double *loss2;            /* eval: cross-entropy per chunk */
-    TrainState *st;           /* the Adam step: the state updated */
-    float rate;               /* ... its bias-corrected learning rate */
+    float weight;   /* 1 / batch size */
+    float **grad;   /* [TRAIN_SLICES] buffers */
+    double *loss;   /* [TRAIN_SLICES] (batch) or [chunks] (eval) */
+    double *loss2;  /* eval: cross-entropy per chunk */
+    TrainState *st; /* the Adam step: the state updated */
+    float rate;     /* ... its bias-corrected learning rate */
 } Job;
 
 static void *batch_worker(void *arg)
@@ -378,8 +381,14 @@ void train_eval(const TrainNet *net, const TrainSample *s, size_t n, int threads
     void *ctx[MAX_THREADS];
     if (l1 && l2) {
         for (int t = 0; t < threads; t++) {
-            jobs[t] = (Job){.net = net, .l = &l, .s = s, .end = n, .tid = t, .threads = threads,
-                            .loss = l1, .loss2 = l2};
+            jobs[t] = (Job){.net = net,
+                            .l = &l,
+                            .s = s,
+                            .end = n,
+                            .tid = t,
+                            .threads = threads,
+                            .loss = l1,
+                            .loss2 = l2};
             ctx[t] = &jobs[t];
         }
         if (!run_threads(eval_worker, ctx, threads)) {
@@ -512,9 +521,17 @@ bool train_epoch(TrainState *st, const TrainSample *s, size_t n, const TrainOpti
         Job jobs[MAX_THREADS];
         void *ctx[MAX_THREADS];
         for (int t = 0; t < threads; t++) {
-            jobs[t] = (Job){.net = &st->net, .l = &l, .s = s, .order = order, .begin = at,
-                            .end = end, .tid = t, .threads = threads, .kind = o->loss,
-                            .weight = 1.0f / (float)(end - at), .grad = grad,
+            jobs[t] = (Job){.net = &st->net,
+                            .l = &l,
+                            .s = s,
+                            .order = order,
+                            .begin = at,
+                            .end = end,
+                            .tid = t,
+                            .threads = threads,
+                            .kind = o->loss,
+                            .weight = 1.0f / (float)(end - at),
+                            .grad = grad,
                             .loss = sl_loss};
             ctx[t] = &jobs[t];
         }

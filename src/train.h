@@ -33,9 +33,9 @@ enum {
 };
 
 /* Clips applied after every optimiser step (the spec's bounds for quantisation). */
-#define NET_CLIP_W1 10.0f          /* W1 and b1: 25 terms of 1270 fit an int16 */
+#define NET_CLIP_W1 10.0f                /* W1 and b1: 25 terms of 1270 fit an int16 */
 #define NET_CLIP_HIDDEN (127.0f / 64.0f) /* W2, W3: int8 at scale 64 */
-#define NET_CLIP_OUT 127.0f        /* w4: int16 at scale 256 */
+#define NET_CLIP_OUT 127.0f              /* w4: int16 at scale 256 */
 
 /* One training position as the network sees it. */
 typedef struct {
@@ -63,8 +63,8 @@ typedef struct {
 
 /* Offsets into TrainNet.p. */
 typedef struct {
-    size_t w1, b1;            /* set 0's first layer; set s at w1 + s * 128 * n1, b1 + s * n1 */
-    size_t bucket0, stride;   /* bucket k starts at bucket0 + k * stride */
+    size_t w1, b1;          /* set 0's first layer; set s at w1 + s * 128 * n1, b1 + s * n1 */
+    size_t bucket0, stride; /* bucket k starts at bucket0 + k * stride */
     size_t w2, b2, w3, b3, w4, b4; /* within a bucket */
 } NetLayout;
 
@@ -92,7 +92,10 @@ double train_exp(double x);
 double train_pow(double b, uint64_t n);
 
 /* The logistic function. */
-static inline double train_sigmoid(double x) { return 1.0 / (1.0 + train_exp(-x)); }
+static inline double train_sigmoid(double x)
+{
+    return 1.0 / (1.0 + train_exp(-x));
+}
 
 typedef struct {
     double lambda;         /* share of the result in the target (default 0.5) */
@@ -105,14 +108,14 @@ typedef struct {
 } TrainDataOptions;
 
 typedef struct {
-    size_t records;      /* records read */
-    size_t games;        /* games told apart (a new game starts where the ply does not grow,
-                            except at 255: the stored ply of every record past it) */
-    size_t relabelled;   /* results replaced by the databases' exact value */
-    size_t disagreed;    /* ... of which the game had ended otherwise */
-    size_t merged;       /* records merged into an identical position of the same set */
-    size_t ntrain;       /* training samples */
-    size_t nvalid;       /* held-out samples */
+    size_t records;    /* records read */
+    size_t games;      /* games told apart (a new game starts where the ply does not grow,
+                          except at 255: the stored ply of every record past it) */
+    size_t relabelled; /* results replaced by the databases' exact value */
+    size_t disagreed;  /* ... of which the game had ended otherwise */
+    size_t merged;     /* records merged into an identical position of the same set */
+    size_t ntrain;     /* training samples */
+    size_t nvalid;     /* held-out samples */
 } TrainDataReport;
 
 void train_data_default_options(TrainDataOptions *o);
@@ -166,10 +169,10 @@ void train_eval(const TrainNet *net, const TrainSample *s, size_t n, int threads
 /* Float weights plus the optimiser's state: what a checkpoint holds. */
 typedef struct {
     TrainNet net;
-    float *m, *v;   /* Adam's first and second moments (nparams each) */
-    uint64_t step;  /* Adam steps taken */
-    int epoch;      /* epochs completed */
-    uint64_t seed;  /* the run's seed (initialisation, held-out games, shuffles) */
+    float *m, *v;            /* Adam's first and second moments (nparams each) */
+    uint64_t step;           /* Adam steps taken */
+    int epoch;               /* epochs completed */
+    uint64_t seed;           /* the run's seed (initialisation, held-out games, shuffles) */
     uint64_t ntrain, nvalid; /* sample counts of the data it was trained on */
     uint64_t data_hash;      /* train_data_hash of those samples */
 } TrainState;
@@ -179,11 +182,11 @@ bool train_state_init(TrainState *st, const NetShape *shape, uint64_t seed, char
 void train_state_free(TrainState *st);
 
 typedef struct {
-    int epochs;      /* total epochs of the run (the learning-rate schedule needs it) */
-    int batch;       /* samples per step (default 4096) */
-    double lr;       /* Adam's base learning rate (default 1e-3) */
-    TrainLoss loss;  /* the loss optimised (default cross-entropy: see docs/training.md) */
-    int threads;     /* worker threads (default 1); the result does not depend on it */
+    int epochs;     /* total epochs of the run (the learning-rate schedule needs it) */
+    int batch;      /* samples per step (default 4096) */
+    double lr;      /* Adam's base learning rate (default 1e-3) */
+    TrainLoss loss; /* the loss optimised (default cross-entropy: see docs/training.md) */
+    int threads;    /* worker threads (default 1); the result does not depend on it */
 } TrainOptions;
 
 void train_default_options(TrainOptions *o);

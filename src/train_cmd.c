@@ -14,8 +14,8 @@
 #include "cli.h"
 #include "command.h"
 #include "egdb.h"
-#include "opts.h"
 #include "nnue.h"
+#include "opts.h"
 #include "train.h"
 #include "util.h"
 
@@ -37,37 +37,36 @@ static double cpu_now(void)
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: ponder train --data FILE [--data FILE...] --out NET.pnet [options]\n"
-            "\n"
-            "Fits the network evaluation (docs/nnue.md) to training positions from `ponder\n"
-            "selfplay' and writes the quantised network file (`--net NET.pnet').\n"
-            "  --data FILE        training positions; repeat for several files\n"
-            "  --out FILE         the network file to write\n"
-            "  --epochs N         passes over the training positions (default 10)\n"
-            "  --hidden N         first-layer width n1, a multiple of 32 (default 256)\n"
-            "  --buckets B        output buckets by piece count, 1-8 (default 4)\n"
-            "  --split            one first layer per bucket instead of one shared (the\n"
-            "                     bucket then picks the whole network; same speed)\n"
-            "  --lambda L         share of the game result in the target, the rest being\n"
-            "                     sigmoid(search score / S) (default 0.25)\n"
-            "  --scale S          hundredths of a man per unit of the logit (default 80)\n"
-            "  --egdb DIR         relabel results with the endgame databases in DIR (default:\n"
-            "                     none)\n"
-            "  --valid F          share of games held out for validation (default 0.05)\n"
-            "  --seed N           initialisation, held-out games, shuffles (default 1)\n"
-            "  --lr X             Adam's learning rate; x0.3 at 60%% and 85%% of the epochs\n"
-            "                     (default 0.001)\n"
-            "  --batch N          positions per step (default 4096)\n"
-            "  --loss ce|mse      cross-entropy or squared error of sigmoid(y) (default ce)\n"
-            "  --no-dedup         keep repeated positions (default: merged, targets averaged)\n"
-            "  --name NAME        name stored in the file (default: gen)\n"
-            "  --log FILE         loss log for scripts/plot-training.sh (appended on resume)\n"
-            "  --checkpoint FILE  save float weights and optimiser state each epoch; resume\n"
-            "                     from FILE when it exists\n"
-            "  --threads T        worker threads (default: the number of cores); the result\n"
-            "                     is the same for any T\n"
-            "  -q, --quiet        no progress lines\n");
+    fprintf(f, "usage: ponder train --data FILE [--data FILE...] --out NET.pnet [options]\n"
+               "\n"
+               "Fits the network evaluation (docs/nnue.md) to training positions from `ponder\n"
+               "selfplay' and writes the quantised network file (`--net NET.pnet').\n"
+               "  --data FILE        training positions; repeat for several files\n"
+               "  --out FILE         the network file to write\n"
+               "  --epochs N         passes over the training positions (default 10)\n"
+               "  --hidden N         first-layer width n1, a multiple of 32 (default 256)\n"
+               "  --buckets B        output buckets by piece count, 1-8 (default 4)\n"
+               "  --split            one first layer per bucket instead of one shared (the\n"
+               "                     bucket then picks the whole network; same speed)\n"
+               "  --lambda L         share of the game result in the target, the rest being\n"
+               "                     sigmoid(search score / S) (default 0.25)\n"
+               "  --scale S          hundredths of a man per unit of the logit (default 80)\n"
+               "  --egdb DIR         relabel results with the endgame databases in DIR (default:\n"
+               "                     none)\n"
+               "  --valid F          share of games held out for validation (default 0.05)\n"
+               "  --seed N           initialisation, held-out games, shuffles (default 1)\n"
+               "  --lr X             Adam's learning rate; x0.3 at 60%% and 85%% of the epochs\n"
+               "                     (default 0.001)\n"
+               "  --batch N          positions per step (default 4096)\n"
+               "  --loss ce|mse      cross-entropy or squared error of sigmoid(y) (default ce)\n"
+               "  --no-dedup         keep repeated positions (default: merged, targets averaged)\n"
+               "  --name NAME        name stored in the file (default: gen)\n"
+               "  --log FILE         loss log for scripts/plot-training.sh (appended on resume)\n"
+               "  --checkpoint FILE  save float weights and optimiser state each epoch; resume\n"
+               "                     from FILE when it exists\n"
+               "  --threads T        worker threads (default: the number of cores); the result\n"
+               "                     is the same for any T\n"
+               "  -q, --quiet        no progress lines\n");
 }
 
 /* Opens the databases in DIR, reporting on stderr. NULL on failure. */
@@ -107,9 +106,25 @@ static int parse_args(int argc, char **argv, Args *a)
     train_default_options(&a->t);
     a->t.threads = cores > 0 ? (int)cores : 1;
     enum {
-        OPT_DATA = OPTS_LONG, OPT_OUT, OPT_LOG, OPT_CHECKPOINT, OPT_EGDB, OPT_NAME, OPT_EPOCHS,
-        OPT_HIDDEN, OPT_BUCKETS, OPT_LAMBDA, OPT_SCALE, OPT_VALID, OPT_SEED, OPT_LR, OPT_BATCH,
-        OPT_LOSS, OPT_THREADS, OPT_NO_DEDUP, OPT_SPLIT,
+        OPT_DATA = OPTS_LONG,
+        OPT_OUT,
+        OPT_LOG,
+        OPT_CHECKPOINT,
+        OPT_EGDB,
+        OPT_NAME,
+        OPT_EPOCHS,
+        OPT_HIDDEN,
+        OPT_BUCKETS,
+        OPT_LAMBDA,
+        OPT_SCALE,
+        OPT_VALID,
+        OPT_SEED,
+        OPT_LR,
+        OPT_BATCH,
+        OPT_LOSS,
+        OPT_THREADS,
+        OPT_NO_DEDUP,
+        OPT_SPLIT,
     };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -140,18 +155,10 @@ static int parse_args(int argc, char **argv, Args *a)
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         const char *v = optarg;
         switch (c) {
-        case 'h':
-            usage(stdout);
-            return 0;
-        case 'q':
-            a->quiet = true;
-            break;
-        case OPT_SPLIT:
-            split = true;
-            break;
-        case OPT_NO_DEDUP:
-            a->d.dedup = false;
-            break;
+        case 'h': usage(stdout); return 0;
+        case 'q': a->quiet = true; break;
+        case OPT_SPLIT: split = true; break;
+        case OPT_NO_DEDUP: a->d.dedup = false; break;
         case OPT_DATA:
             if (a->ndata == TRAIN_MAX_FILES) {
                 fprintf(stderr, "ponder train: more than %d --data files\n", TRAIN_MAX_FILES);
@@ -159,21 +166,11 @@ static int parse_args(int argc, char **argv, Args *a)
             }
             a->data[a->ndata++] = v;
             break;
-        case OPT_OUT:
-            a->out = v;
-            break;
-        case OPT_LOG:
-            a->log = v;
-            break;
-        case OPT_CHECKPOINT:
-            a->checkpoint = v;
-            break;
-        case OPT_EGDB:
-            a->egdb = strcmp(v, "none") == 0 ? NULL : v;
-            break;
-        case OPT_NAME:
-            a->name = v;
-            break;
+        case OPT_OUT: a->out = v; break;
+        case OPT_LOG: a->log = v; break;
+        case OPT_CHECKPOINT: a->checkpoint = v; break;
+        case OPT_EGDB: a->egdb = strcmp(v, "none") == 0 ? NULL : v; break;
+        case OPT_NAME: a->name = v; break;
         case OPT_EPOCHS:
             if (!cli_long("--epochs", v, 1, 100000, &lv))
                 return 2;
@@ -236,8 +233,7 @@ static int parse_args(int argc, char **argv, Args *a)
                 return 2;
             a->t.threads = (int)lv;
             break;
-        default:
-            return 2;
+        default: return 2;
         }
     }
     if (optind < argc) {
@@ -296,8 +292,7 @@ static int start_state(const Args *a, const TrainDataReport *rep, uint64_t hash,
                 (unsigned long long)st->seed, (unsigned long long)st->ntrain,
                 (unsigned long long)st->nvalid, a->shape.n1, a->shape.buckets,
                 a->shape.sets > 1 ? " split" : "", (unsigned long long)a->d.seed, rep->ntrain,
-                rep->nvalid,
-                st->data_hash != hash ? ", other targets or positions" : "");
+                rep->nvalid, st->data_hash != hash ? ", other targets or positions" : "");
         train_state_free(st);
         return 2;
     }
@@ -397,12 +392,11 @@ static int cmd_train(int argc, char **argv)
              "databases (%zu differed from the game's)\n"
              "# %zu training positions, %zu held out (%.0f%% of the games); lambda %.2f, "
              "scale %.0f, n1 %d, %d buckets%s, %s loss, seed %llu\n",
-             rep.records, a.ndata, a.ndata > 1 ? "s" : "", rep.games, util_now() - t0,
-             rep.merged, a.d.dedup ? " (targets averaged)" : "", rep.relabelled, rep.disagreed,
-             rep.ntrain, rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, a.d.scale,
-             a.shape.n1, a.shape.buckets, a.shape.sets > 1 ? " (split)" : "",
-             a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce",
-             (unsigned long long)a.d.seed);
+             rep.records, a.ndata, a.ndata > 1 ? "s" : "", rep.games, util_now() - t0, rep.merged,
+             a.d.dedup ? " (targets averaged)" : "", rep.relabelled, rep.disagreed, rep.ntrain,
+             rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, a.d.scale, a.shape.n1,
+             a.shape.buckets, a.shape.sets > 1 ? " (split)" : "",
+             a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce", (unsigned long long)a.d.seed);
     if (!a.quiet)
         fputs(head, stderr);
 
@@ -428,8 +422,10 @@ static int cmd_train(int argc, char **argv)
             train_eval(&st.net, train, rep.ntrain, a.t.threads,
                        a.t.loss == TRAIN_LOSS_MSE ? &tm : NULL,
                        a.t.loss == TRAIN_LOSS_MSE ? NULL : &tm);
-            fprintf(log, "epoch 0 lr %g train %.6f valid_mse %.6f valid_ce %.6f seconds 0 "
-                         "pos_per_s 0 cpu_seconds 0\n", a.t.lr, tm, vm, vc);
+            fprintf(log,
+                    "epoch 0 lr %g train %.6f valid_mse %.6f valid_ce %.6f seconds 0 "
+                    "pos_per_s 0 cpu_seconds 0\n",
+                    a.t.lr, tm, vm, vc);
         }
         fflush(log);
     }

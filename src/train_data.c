@@ -177,8 +177,7 @@ bool train_data_load(const char *const *paths, int npaths, const TrainDataOption
     for (size_t i = 0; i < kept; i++)
         *(s[i].valid ? &rep->nvalid : &rep->ntrain) += 1;
     if (rep->ntrain == 0) {
-        snprintf(err, ERR_LEN, "no training positions: all %zu were held out for validation",
-                 kept);
+        snprintf(err, ERR_LEN, "no training positions: all %zu were held out for validation", kept);
         goto fail;
     }
     *train = malloc(rep->ntrain * sizeof **train);

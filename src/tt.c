@@ -22,11 +22,26 @@ static inline uint64_t pack(uint64_t key, int score, int depth, int bound, unsig
            (uint64_t)(uint8_t)move << 32 | (key >> 40) << 40;
 }
 
-static inline bool same_key(uint64_t word, uint64_t key) { return (word >> 40) == (key >> 40); }
-static inline int word_depth(uint64_t w) { return (int)((w >> 16) & 0xFF); }
-static inline int word_bound(uint64_t w) { return (int)((w >> 24) & 3); }
-static inline unsigned word_gen(uint64_t w) { return (unsigned)((w >> 26) & GEN_MASK); }
-static inline int word_move(uint64_t w) { return (int)((w >> 32) & 0xFF); }
+static inline bool same_key(uint64_t word, uint64_t key)
+{
+    return (word >> 40) == (key >> 40);
+}
+static inline int word_depth(uint64_t w)
+{
+    return (int)((w >> 16) & 0xFF);
+}
+static inline int word_bound(uint64_t w)
+{
+    return (int)((w >> 24) & 3);
+}
+static inline unsigned word_gen(uint64_t w)
+{
+    return (unsigned)((w >> 26) & GEN_MASK);
+}
+static inline int word_move(uint64_t w)
+{
+    return (int)((w >> 32) & 0xFF);
+}
 
 static inline _Atomic uint64_t *bucket(const TT *t, uint64_t key)
 {
@@ -81,7 +96,10 @@ void tt_clear(TT *t)
     t->generation = 0;
 }
 
-void tt_new_search(TT *t) { t->generation = (t->generation + 1) & GEN_MASK; }
+void tt_new_search(TT *t)
+{
+    t->generation = (t->generation + 1) & GEN_MASK;
+}
 
 bool tt_probe(const TT *t, uint64_t key, TTHit *hit)
 {

@@ -21,10 +21,10 @@ enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 enum { TT_NO_MOVE = 0xFF }; /* move field of an entry without a best move */
 
 typedef struct {
-    int score;     /* relative to the node: convert with tt_score_from() */
-    int depth;     /* draft the score was searched to */
-    int bound;     /* BOUND_UPPER, BOUND_LOWER or BOUND_EXACT */
-    int move;      /* index of the best move in movegen order, or TT_NO_MOVE */
+    int score; /* relative to the node: convert with tt_score_from() */
+    int depth; /* draft the score was searched to */
+    int bound; /* BOUND_UPPER, BOUND_LOWER or BOUND_EXACT */
+    int move;  /* index of the best move in movegen order, or TT_NO_MOVE */
 } TTHit;
 
 typedef struct {

@@ -72,4 +72,3 @@ bool tune_fit(const TrainRecord *recs, size_t n, const TuneOptions *o, Weights *
 /* The logistic scale s that best predicts the results of RECS from the evaluation at W (the
  * first step of tune_fit when O->scale is 0). */
 double tune_fit_scale(const TrainRecord *recs, size_t n, const Weights *w, int threads);
-

@@ -116,8 +116,18 @@ static int cmd_tune(int argc, char **argv)
     bool quiet = false;
     o.frozen[W_MAN_MG] = o.frozen[W_BACK_0] = true;
     enum {
-        OPT_DATA = OPTS_LONG, OPT_OUT, OPT_WEIGHTS, OPT_ROUNDS, OPT_ITERATIONS, OPT_LAMBDA,
-        OPT_SCALE, OPT_L2, OPT_VALID, OPT_MIN_PLY, OPT_FREEZE, OPT_THREADS,
+        OPT_DATA = OPTS_LONG,
+        OPT_OUT,
+        OPT_WEIGHTS,
+        OPT_ROUNDS,
+        OPT_ITERATIONS,
+        OPT_LAMBDA,
+        OPT_SCALE,
+        OPT_L2,
+        OPT_VALID,
+        OPT_MIN_PLY,
+        OPT_FREEZE,
+        OPT_THREADS,
     };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -140,9 +150,7 @@ static int cmd_tune(int argc, char **argv)
     opts_begin(&p, "ponder tune", argc, argv, "hq", longopts, 0, NULL);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
-        case 'h':
-            usage(stdout);
-            return 0;
+        case 'h': usage(stdout); return 0;
         case OPT_DATA:
             if (ndata == TUNE_MAX_FILES) {
                 fprintf(stderr, "ponder tune: more than %d --data files\n", TUNE_MAX_FILES);
@@ -150,12 +158,8 @@ static int cmd_tune(int argc, char **argv)
             }
             data[ndata++] = optarg;
             break;
-        case OPT_OUT:
-            out = optarg;
-            break;
-        case OPT_WEIGHTS:
-            start = optarg;
-            break;
+        case OPT_OUT: out = optarg; break;
+        case OPT_WEIGHTS: start = optarg; break;
         case OPT_ROUNDS:
             if (!cli_long("--rounds", optarg, 1, 100, &lv))
                 goto bad;
@@ -196,11 +200,8 @@ static int cmd_tune(int argc, char **argv)
                 goto bad;
             o.threads = (int)lv;
             break;
-        case 'q':
-            quiet = true;
-            break;
-        default:
-            goto bad;
+        case 'q': quiet = true; break;
+        default: goto bad;
         }
     }
     if (optind < argc) {

@@ -15,12 +15,12 @@
 typedef uint32_t Bitboard; /* a set of squares, bit i = square i+1 */
 
 enum {
-    SQUARE_NB = 32,     /* playable squares */
-    COLOR_NB = 2,       /* Black, White */
-    MAX_JUMPS = 12,     /* most pieces one capture can take (the whole opposing army) */
-    MAX_MOVES = 256,    /* capacity of a MoveList; real positions stay far below it */
-    MAX_PLY = 128,      /* deepest search ply */
-    ERR_LEN = 160,      /* size of the caller-owned error buffers the parsers fill */
+    SQUARE_NB = 32,  /* playable squares */
+    COLOR_NB = 2,    /* Black, White */
+    MAX_JUMPS = 12,  /* most pieces one capture can take (the whole opposing army) */
+    MAX_MOVES = 256, /* capacity of a MoveList; real positions stay far below it */
+    MAX_PLY = 128,   /* deepest search ply */
+    ERR_LEN = 160,   /* size of the caller-owned error buffers the parsers fill */
 };
 
 enum { BLACK = 0, WHITE = 1 };

@@ -103,10 +103,10 @@ static void print_version(void)
             printf(" %s", f[i].name);
             extra++;
         }
-    printf("%s\n",
-           extra ? " (not compiled in, apart from the network's run-time path above: rebuild "
-                   "with ARCH=-march=native)"
-                 : " nothing more");
+    printf("%s\n", extra
+                       ? " (not compiled in, apart from the network's run-time path above: rebuild "
+                         "with ARCH=-march=native)"
+                       : " nothing more");
 }
 
 static int cmd_version(int argc, char **argv)

@@ -145,7 +145,10 @@ int weights_find(const char *name)
     return -1;
 }
 
-static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
 
 bool weights_parse(Weights *w, const char *text, char *err)
 {

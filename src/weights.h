@@ -60,7 +60,7 @@ typedef enum {
 #define WEIGHTS_ENUM(id, value) W_##id,
     WEIGHTS_TABLE(WEIGHTS_ENUM)
 #undef WEIGHTS_ENUM
-    WEIGHT_NB
+        WEIGHT_NB
 } WeightId;
 
 enum { WEIGHT_LIMIT = 10000 }; /* |value| allowed in a weights file */

@@ -204,8 +204,8 @@ static void engine_move(Host *h, Game *g)
             if ((x + y) & 1)
                 die("getmove in %s put a piece on a light square%s", fen, "");
             int sq = 4 * (y + 1) - x / 2 - 1;
-            if (v != (CB_BLACK | CB_MAN) && v != (CB_BLACK | CB_KING) &&
-                v != (CB_WHITE | CB_MAN) && v != (CB_WHITE | CB_KING)) {
+            if (v != (CB_BLACK | CB_MAN) && v != (CB_BLACK | CB_KING) && v != (CB_WHITE | CB_MAN) &&
+                v != (CB_WHITE | CB_KING)) {
                 snprintf(msg, sizeof msg, "%d on square %d", v, sq + 1);
                 die("getmove in %s wrote %s", fen, msg);
             }
@@ -356,8 +356,7 @@ int main(int argc, char **argv)
             if (++i >= argc)
                 die("--hash needs a number%s%s", "", "");
             hash = argv[i];
-        }
-        else if (strcmp(argv[i], "--exact") == 0)
+        } else if (strcmp(argv[i], "--exact") == 0)
             h.info |= CB_EXACT_TIME;
         else if (strcmp(argv[i], "--incr") == 0) {
             double left = number("--incr", i + 1 < argc ? argv[++i] : NULL);

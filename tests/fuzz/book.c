@@ -13,7 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) { return 0; }
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

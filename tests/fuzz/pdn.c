@@ -54,8 +54,7 @@ static void round_trip(const PdnGame *g)
     FUZZ_CHECK(board_equal(&reread->start, &g->start), "round trip changed the start");
     FUZZ_CHECK(reread->nmoves == g->nmoves, "round trip changed the number of moves");
     for (int i = 0; i < g->nmoves; i++)
-        FUZZ_CHECK(move_same(&reread->moves[i], &g->moves[i], true),
-                   "round trip changed a move");
+        FUZZ_CHECK(move_same(&reread->moves[i], &g->moves[i], true), "round trip changed a move");
     FUZZ_CHECK(strcmp(reread->result, g->result) == 0, "round trip changed the result");
     FUZZ_CHECK(pdn_read_game(&rd, &RULES_ENGLISH, reread, &e) == 0, "written text holds more");
     free(text);

@@ -50,8 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             in[n++] = '\n';
         i = end + 1;
     }
-    char *argv[] = {"play", "--depth", "2", "--nodes", "2000", "--hash", "1", "--color", "never",
-                    NULL};
+    char *argv[] = {"play",   "--depth", "2",       "--nodes", "2000",
+                    "--hash", "1",       "--color", "never",   NULL};
     int status = fuzz_run_command("play", 9, argv, in, n, NULL, NULL);
     FUZZ_CHECK(status == 0, "ponder play exit status");
     unlink(save_line + 5);

@@ -48,7 +48,10 @@ static void recv_line(char *buf, size_t size)
         die("the engine answered: ", buf);
 }
 
-static int hub_sq(int index) { return 32 - index; }
+static int hub_sq(int index)
+{
+    return 32 - index;
+}
 
 static void format_hub_move(const Move *m, char *buf, size_t size)
 {

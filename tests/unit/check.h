@@ -23,7 +23,7 @@ static int check_total_failed;
     do {                                                                                           \
         unsigned long long check_a = (a), check_b = (b);                                           \
         if (check_a != check_b) {                                                                  \
-            printf("  %s:%d: %s == %llu, expected %llu\n", __FILE__, __LINE__, #a, check_a,       \
+            printf("  %s:%d: %s == %llu, expected %llu\n", __FILE__, __LINE__, #a, check_a,        \
                    check_b);                                                                       \
             check_failed++;                                                                        \
         }                                                                                          \
@@ -33,7 +33,7 @@ static int check_total_failed;
     do {                                                                                           \
         const char *check_a = (a), *check_b = (b);                                                 \
         if (strcmp(check_a, check_b) != 0) {                                                       \
-            printf("  %s:%d: %s == \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #a, check_a,   \
+            printf("  %s:%d: %s == \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #a, check_a,    \
                    check_b);                                                                       \
             check_failed++;                                                                        \
         }                                                                                          \

@@ -4,10 +4,10 @@
  * files, and resuming an interrupted build.
  */
 #include "check.h"
-#include "rng.h"
 #include "egdb_build.h"
 #include "engine.h"
 #include "notation.h"
+#include "rng.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -16,13 +16,16 @@ static char dir[256];
 static int built_pieces;
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
+static uint64_t rng(void)
+{
+    return rng_xorshift64(&rng_state);
+}
 
 static void published_counts(void)
 {
     /* Position counts without side to move, as published for English checkers databases. */
-    static const uint64_t want[] = {0, 120, 6972, 261224, 7092774, 148688232, 2503611964ull,
-                                    34779531480ull};
+    static const uint64_t want[] = {0,       120,       6972,          261224,
+                                    7092774, 148688232, 2503611964ull, 34779531480ull};
     for (int n = 1; n <= 7; n++)
         CHECK_EQ_U64(egdb_count_positions(n), want[n]);
 }
@@ -354,8 +357,8 @@ static void engine_converts(void)
     CHECK(set != NULL);
     if (!e || !set)
         return;
-    static const int slices[][4] = {{0, 2, 0, 1}, {1, 1, 0, 1}, {0, 2, 1, 0}, {0, 3, 0, 1},
-                                    {1, 2, 0, 1}, {0, 2, 0, 2}};
+    static const int slices[][4] = {{0, 2, 0, 1}, {1, 1, 0, 1}, {0, 2, 1, 0},
+                                    {0, 3, 0, 1}, {1, 2, 0, 1}, {0, 2, 0, 2}};
     int games = 0, converted = 0;
     uint64_t x = 0x2545F4914F6CDD1Dull;
     static Game g;

@@ -174,7 +174,7 @@ static void test_ponderhit(void)
     double after = timeman_now() - hit;
     CHECK(r.has_move);
     CHECK(after > 0.05 && after < 0.25); /* the 0.2 s counted from the hit */
-    CHECK(r.info.time > 0.4);             /* its search began before */
+    CHECK(r.info.time > 0.4);            /* its search began before */
 
     /* Depth reached while pondering: it waits for the hit (or a stop), then ends at once. */
     SearchLimits shallow = {.depth = 3, .time = 10, .ponder = true};
@@ -269,8 +269,8 @@ static bool refused(Engine *e, const char *name, const char *value, const char *
     get(e, name, after);
     ok = ok && strcmp(before, after) == 0;
     if (!ok)
-        printf("  %s=%s: `%s' (before %s, after %s)\n", name, value ? value : "(null)", err,
-               before, after);
+        printf("  %s=%s: `%s' (before %s, after %s)\n", name, value ? value : "(null)", err, before,
+               after);
     return ok;
 }
 
@@ -280,8 +280,8 @@ static void test_option_table(void)
 {
     int n;
     const EngineOptionInfo *list = engine_option_list(&n);
-    static const char *const names[] = {"hash", "threads",  "weights", "eval",
-                                        "net",  "egdb",     "book",    "book-variety"};
+    static const char *const names[] = {"hash", "threads", "weights", "eval",
+                                        "net",  "egdb",    "book",    "book-variety"};
     CHECK(n == (int)(sizeof names / sizeof *names));
     for (int i = 0; i < n && i < (int)(sizeof names / sizeof *names); i++) {
         CHECK_STR(list[i].name, names[i]);
@@ -358,8 +358,8 @@ static void test_options(void)
     CHECK(set_get(e, "hash", "16", NULL));
     CHECK(set_get(e, "hash", "1", NULL));
     CHECK(set_get(e, "hash", "16", NULL));
-    static const char *const bad_hash[] = {"0",  "-5", "abc", "16MB", "16.7", "",
-                                           " 16", "+16", "99999999999999999999999"};
+    static const char *const bad_hash[] = {
+        "0", "-5", "abc", "16MB", "16.7", "", " 16", "+16", "99999999999999999999999"};
     static const char *const hash_limits[] = {"from 1 to 65536", NULL};
     for (size_t i = 0; i < sizeof bad_hash / sizeof *bad_hash; i++)
         CHECK(refused(e, "hash", bad_hash[i], hash_limits));

@@ -3,12 +3,12 @@
  * sense of the main terms.
  */
 #include "check.h"
-#include "rng.h"
 #include "engine.h"
 #include "eval.h"
 #include "movegen.h"
 #include "notation.h"
 #include "ponder.h"
+#include "rng.h"
 #include "weights.h"
 
 #include <stdarg.h>
@@ -37,7 +37,10 @@ static Board mirror(const Board *b)
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 /* Deterministic, so a failure can be replayed. */
-static uint32_t rng(void) { return (uint32_t)(rng_splitmix64(&rng_state) >> 32); }
+static uint32_t rng(void)
+{
+    return (uint32_t)(rng_splitmix64(&rng_state) >> 32);
+}
 
 /* Positions from random games: N positions into OUT. */
 static int random_positions(Board *out, int n)

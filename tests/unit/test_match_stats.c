@@ -22,8 +22,8 @@
     do {                                                                                           \
         double near_a = (a), near_b = (b);                                                         \
         if (!(fabs(near_a - near_b) <= (tol))) {                                                   \
-            printf("  %s:%d: %s == %.6f, expected %.6f (+- %g)\n", __FILE__, __LINE__, #a,        \
-                   near_a, near_b, (double)(tol));                                                 \
+            printf("  %s:%d: %s == %.6f, expected %.6f (+- %g)\n", __FILE__, __LINE__, #a, near_a, \
+                   near_b, (double)(tol));                                                         \
             check_failed++;                                                                        \
         }                                                                                          \
     } while (0)
@@ -157,8 +157,8 @@ static void sprt_llr(void)
      * and 3: exact 0.57268. */
     StatsSprt r = {-2, 3, 0.05, 0.05};
     CHECK_NEAR(stats_sprt_llr(&(StatsWdl){400, 1000, 380}, &r), 0.57268, 1e-4);
-    double s = (400 + 500.0) / 1780, var = (400 * (1 - s) * (1 - s) + 1000 * (0.5 - s) * (0.5 - s) +
-                                            380 * s * s) / 1780;
+    double s = (400 + 500.0) / 1780,
+           var = (400 * (1 - s) * (1 - s) + 1000 * (0.5 - s) * (0.5 - s) + 380 * s * s) / 1780;
     double s0 = stats_score_of_elo(-2), s1 = stats_score_of_elo(3);
     double approx = 1780 * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
     CHECK_NEAR(stats_sprt_llr(&(StatsWdl){400, 1000, 380}, &r), approx, 0.01);

@@ -16,10 +16,10 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "rng.h"
 #include "game.h"
 #include "notation.h"
 #include "perft.h"
+#include "rng.h"
 #include "util.h"
 
 static bool asan(void)
@@ -334,7 +334,10 @@ static void small_perft_by_hand(void)
 /* ---- Keys along random games ---- */
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
+static uint64_t rng(void)
+{
+    return rng_xorshift64(&rng_state);
+}
 
 /* board_apply's key equals board_compute_key after every move of random games under every
  * rule set; every position stays valid and survives a FEN round trip. */

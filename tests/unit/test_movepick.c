@@ -11,7 +11,10 @@
 #include "notation.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
+static uint64_t rng(void)
+{
+    return rng_xorshift64(&rng_state);
+}
 
 /* Along random games under every rule set, every quiet record of every position:
  * movepick_apply_quiet and board_apply of movepick_full_move reach the same board, with the key

@@ -328,25 +328,25 @@ static void test_extremes(void)
 static void test_evaluate_features(void)
 {
     for (int sets = 1; sets <= 3; sets += 2) {
-    NnueNet *net = random_net_sets(96, 32, 32, 3, sets, 61, false);
-    CHECK(net != NULL);
-    if (!net)
-        return;
-    int diff = 0;
-    for (int i = 0; i < npositions; i++) {
-        uint16_t f16[NNUE_MAX_ACTIVE];
-        uint8_t f8[NNUE_MAX_ACTIVE];
-        int nf = nnue_features(&positions[i], f16);
-        for (int j = 0; j < nf; j++)
-            f8[nf - 1 - j] = (uint8_t)f16[j]; /* any order */
-        diff += nnue_evaluate_features(net, f8, nf, nnue_bucket(&positions[i], 3)) !=
-                nnue_evaluate(net, &positions[i]);
-    }
-    CHECK(diff == 0);
-    uint8_t odd[2] = {200, 0}, zero[2] = {0, 0};
-    CHECK(nnue_evaluate_features(net, odd, 2, 99) == nnue_evaluate_features(net, zero, 2, 2));
-    CHECK(nnue_evaluate_features(net, odd, 2, -5) == nnue_evaluate_features(net, zero, 2, 0));
-    nnue_free(net);
+        NnueNet *net = random_net_sets(96, 32, 32, 3, sets, 61, false);
+        CHECK(net != NULL);
+        if (!net)
+            return;
+        int diff = 0;
+        for (int i = 0; i < npositions; i++) {
+            uint16_t f16[NNUE_MAX_ACTIVE];
+            uint8_t f8[NNUE_MAX_ACTIVE];
+            int nf = nnue_features(&positions[i], f16);
+            for (int j = 0; j < nf; j++)
+                f8[nf - 1 - j] = (uint8_t)f16[j]; /* any order */
+            diff += nnue_evaluate_features(net, f8, nf, nnue_bucket(&positions[i], 3)) !=
+                    nnue_evaluate(net, &positions[i]);
+        }
+        CHECK(diff == 0);
+        uint8_t odd[2] = {200, 0}, zero[2] = {0, 0};
+        CHECK(nnue_evaluate_features(net, odd, 2, 99) == nnue_evaluate_features(net, zero, 2, 2));
+        CHECK(nnue_evaluate_features(net, odd, 2, -5) == nnue_evaluate_features(net, zero, 2, 0));
+        nnue_free(net);
     }
 }
 
@@ -622,8 +622,10 @@ static void test_split_file(void)
     expect_damage(buf, size, 28, 1, 4, 0, true, "first layers = 3");
     expect_damage(buf, size, -1, 0, 0, -1, false, "bytes, expected");
     char want[96];
-    snprintf(want, sizeof want, "%zu bytes, expected %zu for n1 = 160, n2 = 64, n3 = 32, 3 "
-             "buckets, split", size + 1, size);
+    snprintf(want, sizeof want,
+             "%zu bytes, expected %zu for n1 = 160, n2 = 64, n3 = 32, 3 "
+             "buckets, split",
+             size + 1, size);
     expect_damage(buf, size, -1, 0, 0, 1, false, want);
     /* Shapes refused: a first-layer count other than 1 or the buckets. */
     NnueFloat f;

@@ -9,8 +9,8 @@
  */
 #include <stdlib.h>
 
-#include "check.h"
 #include "boardfile.h"
+#include "check.h"
 #include "hackerrank.h"
 #include "middleware.h"
 #include "notation.h"
@@ -26,7 +26,10 @@ static bool asan(void)
 }
 
 static uint64_t rng_state = 0x853C49E6748FEA9Bull;
-static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
+static uint64_t rng(void)
+{
+    return rng_xorshift64(&rng_state);
+}
 
 /* A random legal-looking position: men never on their own crowning row. */
 static void random_board(Board *b)
@@ -564,8 +567,8 @@ static void hackerrank_bad(void)
     Board b;
     ParseError e;
     CHECK(hackerrank_parse_board("w\r\n8\r\n_b______\r\n________\r\n________\r\n________\r\n"
-                                    "________\r\n________\r\n________\r\nw_______\r\n\r\n",
-                                    &b, &e));
+                                 "________\r\n________\r\n________\r\nw_______\r\n\r\n",
+                                 &b, &e));
     CHECK_STR(fen_of(&b), "W:W29:B1");
 }
 
@@ -718,8 +721,7 @@ static void board_files_bad(void)
     Board b;
     double t;
     ParseError e;
-    CHECK(boardfile_parse("1111\n1111\n1111\n0000\n0000\n2222\n2222\n2222\n1\n2.5\n", &b,
-                                    &t, &e));
+    CHECK(boardfile_parse("1111\n1111\n1111\n0000\n0000\n2222\n2222\n2222\n1\n2.5\n", &b, &t, &e));
     Board start;
     board_start(&start);
     CHECK(board_equal(&b, &start) && t == 2.5);

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "rng.h"
 #include "pdn.h"
+#include "rng.h"
 #include "util.h"
 
 static bool asan(void)
@@ -205,7 +205,10 @@ static void round_trip_tinsley(void)
 }
 
 static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
-static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
+static uint64_t rng(void)
+{
+    return rng_xorshift64(&rng_state);
+}
 
 /* Random games from set-up positions (White to move too), with kings and multi-jumps, every
  * route kept: written, read back, the same. Tags with quotes and backslashes survive. */

@@ -4,14 +4,17 @@
  * and movegen_count against the length of the generated list.
  */
 #include "check.h"
-#include "rng.h"
 #include "notation.h"
 #include "perft.h"
+#include "rng.h"
 
 #include <stdlib.h>
 
 static uint64_t rng_state = 0x1234567887654321ull;
-static uint64_t rng(void) { return rng_xorshift64(&rng_state); }
+static uint64_t rng(void)
+{
+    return rng_xorshift64(&rng_state);
+}
 
 /* A random position: each square empty (about half), or a man or king of either colour; a piece
  * is a king with probability 1/KING_ODDS (0: never). Men are never put on their own crowning
@@ -31,7 +34,10 @@ static void random_board_kings(Board *b, int king_odds)
     }
 }
 
-static void random_board(Board *b) { random_board_kings(b, 4); }
+static void random_board(Board *b)
+{
+    random_board_kings(b, 4);
+}
 
 /* A position reached from the start by PLIES random legal moves (fewer if the game ends). */
 static void random_game_board(Board *b, const Rules *r, int plies)
@@ -49,9 +55,8 @@ static void random_game_board(Board *b, const Rules *r, int plies)
 /* Every combination of the three switches the generator implements (perft compiles its walk
  * once for English's and once for any: each path must agree with the naive recursion). */
 static const Rules SWITCH_SETS[8] = {
-    {"s0", false, false, false}, {"s1", true, false, false},
-    {"s2", false, true, false},  {"s3", true, true, false},
-    {"s4", false, false, true},  {"s5", true, false, true},
+    {"s0", false, false, false}, {"s1", true, false, false}, {"s2", false, true, false},
+    {"s3", true, true, false},   {"s4", false, false, true}, {"s5", true, false, true},
     {"s6", false, true, true},   {"s7", true, true, true},
 };
 
@@ -110,14 +115,32 @@ static void fast_matches_naive_on(void (*make)(Board *, const Rules *), int posi
     fast_matches_naive_sets(make, positions, max_depth, sets, 3);
 }
 
-static void make_random(Board *b, const Rules *r) { random_board(b); }
+static void make_random(Board *b, const Rules *r)
+{
+    random_board(b);
+}
 /* Few kings or none: the leaf parents' bulk counting (perft.c) needs an opponent without kings. */
-static void make_few_kings(Board *b, const Rules *r) { random_board_kings(b, rng() % 2 ? 0 : 16); }
-static void make_from_game(Board *b, const Rules *r) { random_game_board(b, r, (int)(rng() % 50)); }
+static void make_few_kings(Board *b, const Rules *r)
+{
+    random_board_kings(b, rng() % 2 ? 0 : 16);
+}
+static void make_from_game(Board *b, const Rules *r)
+{
+    random_game_board(b, r, (int)(rng() % 50));
+}
 
-static void fast_matches_naive(void) { fast_matches_naive_on(make_random, 600, 4); }
-static void fast_matches_naive_few_kings(void) { fast_matches_naive_on(make_few_kings, 600, 4); }
-static void fast_matches_naive_games(void) { fast_matches_naive_on(make_from_game, 300, 5); }
+static void fast_matches_naive(void)
+{
+    fast_matches_naive_on(make_random, 600, 4);
+}
+static void fast_matches_naive_few_kings(void)
+{
+    fast_matches_naive_on(make_few_kings, 600, 4);
+}
+static void fast_matches_naive_games(void)
+{
+    fast_matches_naive_on(make_from_game, 300, 5);
+}
 static void fast_matches_naive_switches(void)
 {
     const Rules *sets[8];

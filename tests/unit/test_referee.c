@@ -13,9 +13,9 @@
 #include "util.h"
 
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 static const char *ponder(void)
@@ -75,8 +75,8 @@ static void scripted_losses(void)
     char random[256];
     snprintf(random, sizeof random, "%s player --random --seed 3", ponder());
     struct {
-        const char *cmd;  /* Black's program */
-        EndCause cause;   /* how Black must lose */
+        const char *cmd; /* Black's program */
+        EndCause cause;  /* how Black must lose */
     } cases[] = {
         /* These read the referee's `0 0' first, so that the line they write is their move. */
         {"read x; echo 'Give up!'; sleep 5", END_MALFORMED},
@@ -96,8 +96,8 @@ static void scripted_losses(void)
         RefereeStatus st = one_game(cases[i].cmd, random, &r, &g);
         CHECK(st == REFEREE_DONE);
         if (r.cause != cases[i].cause || r.winner != WHITE)
-            printf("  `%s': cause %s winner %d (%s)\n", cases[i].cmd,
-                   referee_cause_key(r.cause), r.winner, r.detail);
+            printf("  `%s': cause %s winner %d (%s)\n", cases[i].cmd, referee_cause_key(r.cause),
+                   r.winner, r.detail);
         CHECK(r.cause == cases[i].cause);
         CHECK(r.winner == WHITE);
         CHECK(r.detail[0] != '\0');
@@ -158,12 +158,12 @@ static void full_games(void)
 enum { RUN_GAMES = 8 };
 
 typedef struct {
-    int reported;                    /* games reported */
-    int number[RUN_GAMES];           /* their numbers, in the order reported */
-    int plies[RUN_GAMES];            /* their lengths */
-    Move last[RUN_GAMES];            /* their last moves */
-    char result[RUN_GAMES][8];       /* their PDN results */
-    EndCause cause[RUN_GAMES];       /* their causes */
+    int reported;              /* games reported */
+    int number[RUN_GAMES];     /* their numbers, in the order reported */
+    int plies[RUN_GAMES];      /* their lengths */
+    Move last[RUN_GAMES];      /* their last moves */
+    char result[RUN_GAMES][8]; /* their PDN results */
+    EndCause cause[RUN_GAMES]; /* their causes */
 } Seen;
 
 static bool seen_game(void *ctx, const Fixture *f, const RefereeResult *r, const Game *g)
@@ -175,7 +175,9 @@ static bool seen_game(void *ctx, const Fixture *f, const RefereeResult *r, const
         s->plies[k] = g->ply;
         s->last[k] = g->moves[g->ply - 1];
         snprintf(s->result[k], sizeof s->result[k], "%s",
-                 r->winner == BLACK ? "1-0" : r->winner == WHITE ? "0-1" : "1/2-1/2");
+                 r->winner == BLACK   ? "1-0"
+                 : r->winner == WHITE ? "0-1"
+                                      : "1/2-1/2");
         s->cause[k] = r->cause;
     }
     return true;

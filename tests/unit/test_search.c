@@ -337,8 +337,14 @@ static void *fake_open(const char *dir, char *err)
     }
     return &fake_probes;
 }
-static void fake_close(void *h) { (void)h; }
-static int fake_max_pieces(void *h) { return 3; }
+static void fake_close(void *h)
+{
+    (void)h;
+}
+static int fake_max_pieces(void *h)
+{
+    return 3;
+}
 static EgdbValue fake_probe(void *h, const Board *b)
 {
     __atomic_add_fetch(&fake_probes, 1, __ATOMIC_RELAXED);

@@ -64,7 +64,7 @@ static void test_move_job(void)
  * once overflowed an int after 36 minutes of uptime and picked no ballot). */
 static void test_random_ballot(void)
 {
-    const uint64_t seeds[] = {0, 1, 155, 156, 2147483647ull, 2147483648ull, 3000000000ull,
+    const uint64_t seeds[] = {0,         1, 155, 156, 2147483647ull, 2147483648ull, 3000000000ull,
                               UINT64_MAX};
     for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
         int k = serve_ballot_random(seeds[i]);

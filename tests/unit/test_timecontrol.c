@@ -10,7 +10,10 @@
 #include <math.h>
 #include <string.h>
 
-static bool near(double a, double b) { return fabs(a - b) < 1e-9; }
+static bool near(double a, double b)
+{
+    return fabs(a - b) < 1e-9;
+}
 
 static void forms(void)
 {

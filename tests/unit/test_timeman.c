@@ -31,7 +31,7 @@ static void test_margins(void)
     double hard, soft;
     exact(0.05, &hard, &soft); /* a match at 0.05 s a move: 6 ms kept for the answer */
     CHECK(hard > 0.0439 && hard < 0.0441);
-    CHECK(soft == hard); /* nothing to save time for: an iteration starts while time is left */
+    CHECK(soft == hard);      /* nothing to save time for: an iteration starts while time is left */
     exact(0.5, &hard, &soft); /* 3% */
     CHECK(hard > 0.4849 && hard < 0.4851);
     exact(1.0, &hard, &soft); /* `st 1': 30 ms kept, the search ends before 1.02 s */

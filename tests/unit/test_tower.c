@@ -18,7 +18,10 @@
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
 /* Deterministic, so a failure can be replayed. */
-static uint32_t rng(void) { return (uint32_t)(rng_splitmix64(&rng_state) >> 32); }
+static uint32_t rng(void)
+{
+    return (uint32_t)(rng_splitmix64(&rng_state) >> 32);
+}
 
 /* The square of a cell written "G6". */
 static int cell(const char *c)

@@ -189,7 +189,9 @@ static void check_gradient(int sets)
                 /* Most W1 rows are inactive: aim half the draws at an active one. */
                 if (t % 2 == 0)
                     i = ((size_t)(sets > 1 ? s.bucket : 0) * NNUE_FEATURES +
-                         s.feat[rng() % s.nfeat]) * sh.n1 + rng() % sh.n1;
+                         s.feat[rng() % s.nfeat]) *
+                            sh.n1 +
+                        rng() % sh.n1;
                 const double eps = 1e-6;
                 double up = train_loss_of(train_sigmoid(ref_forward(&net, &s, i, eps, NULL)),
                                           s.target, (TrainLoss)kind);
@@ -228,8 +230,8 @@ static int spec_score(const TrainNet *net, int scale, const TrainSample *s)
     for (int j = 0; j < sh->n1; j++) {
         acc[j] = (int)lround(p[l.b1 + set * sh->n1 + j] * 127.0);
         for (int f = 0; f < s->nfeat; f++)
-            acc[j] += (int)lround(p[l.w1 + (set * NNUE_FEATURES + s->feat[f]) * sh->n1 + j] *
-                                  127.0);
+            acc[j] +=
+                (int)lround(p[l.w1 + (set * NNUE_FEATURES + s->feat[f]) * sh->n1 + j] * 127.0);
         CHECK(acc[j] >= -32768 && acc[j] <= 32767);
         h1[j] = acc[j] < 0 ? 0 : acc[j] > 127 ? 127 : acc[j];
     }

@@ -9,7 +9,10 @@
 static TT table;
 
 /* Keys that share a bucket: same low half, different high halves. */
-static uint64_t bucket_key(int i) { return 0x1234ull | (uint64_t)(i + 1) << 40; }
+static uint64_t bucket_key(int i)
+{
+    return 0x1234ull | (uint64_t)(i + 1) << 40;
+}
 
 static void test_round_trip(void)
 {

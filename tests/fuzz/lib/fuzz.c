@@ -121,18 +121,18 @@ static const struct {
     const char *fen;
     const Rules *rules;
 } POSITIONS[] = {
-    {"B:W21-32:B1-12", &RULES_ENGLISH},                                /* the start */
+    {"B:W21-32:B1-12", &RULES_ENGLISH}, /* the start */
     {"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", &RULES_ENGLISH},
-    {"B:W14,15,22,23:BK10", &RULES_ENGLISH},                           /* king multi-jumps */
-    {"B:W6,7,14,15,22,23:BK1", &RULES_ENGLISH},                        /* branching routes */
-    {"B:W10,18,27,K9,K17,K19,K26:B25,K5,K11,K31", &RULES_ENGLISH},     /* kings both sides */
-    {"W:W17,21,24,25,29,32:B5,6,7,8,10,14,22,28", &RULES_ENGLISH},     /* White to move */
-    {"B:W26,27:B22", &RULES_HACKERRANK},                               /* crowning mid-capture */
-    {"B:W26,27:B22", &RULES_ENGLISH},                                  /* the same, stopping */
-    {"B:W6,14,15,22,23:BK1", &RULES_ENGLISH},                          /* king loop */
-    {"W:W5,6,7,8:B1,2,3,4", &RULES_ENGLISH},                           /* blocked side */
-    {"B:W:B25", &RULES_ENGLISH},                                       /* one man alone */
-    {"B:W21-32:B1-12", &RULES_TOWER},                                  /* optional capture */
+    {"B:W14,15,22,23:BK10", &RULES_ENGLISH},                       /* king multi-jumps */
+    {"B:W6,7,14,15,22,23:BK1", &RULES_ENGLISH},                    /* branching routes */
+    {"B:W10,18,27,K9,K17,K19,K26:B25,K5,K11,K31", &RULES_ENGLISH}, /* kings both sides */
+    {"W:W17,21,24,25,29,32:B5,6,7,8,10,14,22,28", &RULES_ENGLISH}, /* White to move */
+    {"B:W26,27:B22", &RULES_HACKERRANK},                           /* crowning mid-capture */
+    {"B:W26,27:B22", &RULES_ENGLISH},                              /* the same, stopping */
+    {"B:W6,14,15,22,23:BK1", &RULES_ENGLISH},                      /* king loop */
+    {"W:W5,6,7,8:B1,2,3,4", &RULES_ENGLISH},                       /* blocked side */
+    {"B:W:B25", &RULES_ENGLISH},                                   /* one man alone */
+    {"B:W21-32:B1-12", &RULES_TOWER},                              /* optional capture */
     {"B:W14,22:BK18", &RULES_TOWER},
 };
 enum { POSITION_NB = sizeof POSITIONS / sizeof POSITIONS[0] };

@@ -13,9 +13,9 @@
  * (default 60); a crash ends the program at once, with a non-zero status.
  */
 #include <dirent.h>
-#include <stdbool.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,8 +253,7 @@ int main(int argc, char **argv)
         for (int i = 2; i < argc; i++)
             ok = replay_path(h, argv[i], &count, false) && ok;
         char msg[200];
-        snprintf(msg, sizeof msg, "%s fuzz %s: %d inputs\n", ok ? "PASS" : "FAIL", h->name,
-                 count);
+        snprintf(msg, sizeof msg, "%s fuzz %s: %d inputs\n", ok ? "PASS" : "FAIL", h->name, count);
         report(msg);
         return ok ? 0 : 1;
     }
