@@ -207,12 +207,8 @@ static int cmd_build(int argc, char **argv)
     }
     atomic_store(&stop_flag, 0);
     o.stop = &stop_flag;
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    CliStop stop = {0};
+    cli_catch_stop(&stop, on_signal);
     bool tty = !quiet && isatty(2);
     if (!quiet)
         fprintf(stderr, "book: growing %s to %zu positions, %s %llu per search, %d threads\n", out,
@@ -221,8 +217,7 @@ static int cmd_build(int argc, char **argv)
     BookBuildStatus st;
     char err[ERR_LEN];
     bool ok = book_build(out, name, &o, quiet ? NULL : progress, &tty, &st, err);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    cli_release_stop(&stop);
     if (tty)
         fputc('\n', stderr);
     if (!ok) {

@@ -43,6 +43,50 @@ bool cli_double(const char *option, const char *text, double min, double max, do
     return false;
 }
 
+bool cli_shard(const char *option, const char *text, long *shard, long *shards)
+{
+    const char *slash = strchr(text, '/');
+    char first[32];
+    if (!slash || (size_t)(slash - text) >= sizeof first) {
+        fprintf(stderr, "%s: %s wants I/N (e.g. 2/8), not `%s'\n", cli_prog, option, text);
+        return false;
+    }
+    memcpy(first, text, (size_t)(slash - text));
+    first[slash - text] = '\0';
+    char what[64];
+    snprintf(what, sizeof what, "%s (N)", option);
+    if (!cli_long(what, slash + 1, 1, 1000000, shards))
+        return false;
+    snprintf(what, sizeof what, "%s (I)", option);
+    if (!cli_long(what, first, 1, 1000000, shard))
+        return false;
+    if (*shard > *shards) {
+        fprintf(stderr, "%s: %s %s: I must be between 1 and N\n", cli_prog, option, text);
+        return false;
+    }
+    return true;
+}
+
+void cli_catch_stop(CliStop *s, void (*handler)(int))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &s->old_int);
+    sigaction(SIGTERM, &sa, &s->old_term);
+    s->caught = true;
+}
+
+void cli_release_stop(CliStop *s)
+{
+    if (!s->caught)
+        return;
+    sigaction(SIGINT, &s->old_int, NULL);
+    sigaction(SIGTERM, &s->old_term, NULL);
+    s->caught = false;
+}
+
 const char *cli_egdb_dir(char *buf, size_t size)
 {
     const char *env = getenv("PONDER_EGDB");

@@ -11,6 +11,7 @@
 
 #include "util.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -25,6 +26,20 @@ bool cli_long(const char *option, const char *text, long min, long max, long *ou
 
 /* The same for a real number in [MIN, MAX] (no inf or nan). */
 bool cli_double(const char *option, const char *text, double min, double max, double *out);
+
+/* Parses TEXT as I/N, the I-th of N slices of a job (1 <= I <= N <= 1000000), for OPTION
+ * (`--shard'). On failure writes what is wrong to stderr and returns false. */
+bool cli_shard(const char *option, const char *text, long *shard, long *shards);
+
+/* Ctrl-C and kill for a long job that stops cleanly: cli_catch_stop() sends SIGINT and SIGTERM
+ * to HANDLER (which only sets a flag the job polls) until cli_release_stop() puts back what was
+ * there before; releasing twice, or without a catch, does nothing. */
+typedef struct {
+    struct sigaction old_int, old_term; /* the handlers before */
+    bool caught;                        /* ours are in */
+} CliStop;
+void cli_catch_stop(CliStop *s, void (*handler)(int));
+void cli_release_stop(CliStop *s);
 
 enum { CLI_PATH_MAX = 4096 }; /* room for a directory name from the environment */
 

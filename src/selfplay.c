@@ -295,27 +295,6 @@ static void usage(FILE *f)
     fprintf(f, "  -q, --quiet       no progress line or summary\n");
 }
 
-/* Parses "I/N" with 1 <= I <= N. */
-static bool parse_shard(const char *text, long *shard, long *shards)
-{
-    const char *slash = strchr(text, '/');
-    char first[32];
-    if (!slash || (size_t)(slash - text) >= sizeof first) {
-        fprintf(stderr, "ponder selfplay: --shard wants I/N (e.g. 2/8), not `%s'\n", text);
-        return false;
-    }
-    memcpy(first, text, (size_t)(slash - text));
-    first[slash - text] = '\0';
-    if (!cli_long("--shard (N)", slash + 1, 1, 1000000, shards) ||
-        !cli_long("--shard (I)", first, 1, 1000000, shard))
-        return false;
-    if (*shard > *shards) {
-        fprintf(stderr, "ponder selfplay: --shard %s: I must be between 1 and N\n", text);
-        return false;
-    }
-    return true;
-}
-
 /* Parses "LO-HI" plies with 0 <= LO <= HI <= 255. */
 static bool parse_plies(const char *text, int *lo, int *hi)
 {
@@ -377,8 +356,7 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
 
     int status = 1;
     char tmp[4096];
-    struct sigaction sa, old_int, old_term;
-    bool caught = false; /* our handlers are in (old_* to restore) */
+    CliStop stop = {0};
     Worker *workers = calloc((size_t)nthreads, sizeof *workers);
     pthread_t *tids = calloc((size_t)nthreads, sizeof *tids);
     sp.slots = calloc((size_t)sp.window, sizeof *sp.slots);
@@ -412,12 +390,7 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
 
     /* 2. The temporary file, with its header. Ctrl-C is caught from before the file exists (so
      * it can never leave the file behind): the file's appearance means the handler is in. */
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-    caught = true;
+    cli_catch_stop(&stop, on_signal);
     char msg[ERR_LEN];
     sp.out = util_temp_open(o->out, tmp, sizeof tmp, msg, sizeof msg);
     if (!sp.out) {
@@ -445,9 +418,7 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
         }
     for (long i = 0; i < started; i++)
         pthread_join(tids[i], NULL);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    caught = false;
+    cli_release_stop(&stop);
 
     /* 4. Close, and rename into place only when every game is in. */
     bool complete = !interrupted && !sp.failed && sp.next_write == sp.end;
@@ -481,10 +452,7 @@ done:
         fclose(sp.out);
         remove(tmp);
     }
-    if (caught) {
-        sigaction(SIGINT, &old_int, NULL);
-        sigaction(SIGTERM, &old_term, NULL);
-    }
+    cli_release_stop(&stop);
     for (long i = 0; workers && i < nthreads; i++) {
         engine_free(workers[i].engine);
         free(workers[i].game);
@@ -581,7 +549,7 @@ static int cmd_selfplay(int argc, char **argv)
                 goto bad;
             break;
         case OPT_SHARD:
-            if (!parse_shard(optarg, &o.shard, &o.shards))
+            if (!cli_shard("--shard", optarg, &o.shard, &o.shards))
                 goto bad;
             break;
         case OPT_OUT: o.out = optarg; break;

@@ -81,3 +81,40 @@ expect_option_limit() {
     expect_usage_error "$prog --$opt without a value" "ponder $prog: option \`--$opt' needs a value" \
         "$PONDER" "$prog" --"$opt"
 }
+
+# expect_interrupt NAME FILE CMD... : runs CMD (writing FILE, a name in $TMP) in the background,
+# sends it SIGINT once FILE's temporary (FILE.tmp*) exists (the program catches the signal before
+# it creates that file), and expects it to stop with status 130, leaving neither FILE nor the
+# temporary, and to say "interrupted after" on stderr (kept in $TMP/err). At most 60 s for the
+# temporary to appear and 60 s to stop; past either bound the program is killed and fails.
+expect_interrupt() {
+    name=$1 file=$2
+    shift 2
+    "$@" 2>"$TMP/err" &
+    pid=$!
+    i=0
+    while [ $i -lt 600 ] && ! ls "$TMP" | grep -qF "$file.tmp" && kill -0 $pid 2>/dev/null; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    kill -INT $pid 2>/dev/null
+    i=0
+    while [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    hung=no
+    if kill -0 $pid 2>/dev/null; then
+        hung=yes
+        kill -KILL $pid 2>/dev/null
+    fi
+    wait $pid
+    got=$?
+    if [ $hung = no ] && [ $got -eq 130 ] && [ "$(ls "$TMP" | grep -cF "$file")" -eq 0 ] &&
+        grep -q "interrupted after" "$TMP/err"; then
+        pass "$name"
+    else
+        fail "$name" "status $got, still running after 60 s: $hung" "$(ls "$TMP")" \
+            "$(cat "$TMP/err")"
+    fi
+}

@@ -241,35 +241,8 @@ expect_status "tune --help" 0 "$PONDER" tune --help
 expect_grep "tune --help prints the usage" "^usage: ponder tune" "$TMP/out"
 
 # ---- Ctrl-C ----------------------------------------------------------------------------------
-"$PONDER" selfplay --games 100000 --seed 1 --nodes 2000 --threads 2 --out "$TMP/int.ptd" -q \
-    2>"$TMP/err" &
-pid=$!
-# Ready when its temporary file exists (the handler is installed before the file is created);
-# at most 60 s for that, then at most 60 s to stop: past either bound it is killed and fails.
-i=0
-while [ $i -lt 600 ] && ! ls "$TMP" | grep -q 'int\.ptd\.tmp' && kill -0 $pid 2>/dev/null; do
-    sleep 0.1
-    i=$((i + 1))
-done
-kill -INT $pid 2>/dev/null
-i=0
-while [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
-    sleep 0.1
-    i=$((i + 1))
-done
-hung=no
-if kill -0 $pid 2>/dev/null; then
-    hung=yes
-    kill -KILL $pid 2>/dev/null
-fi
-wait $pid
-status=$?
-if [ $hung = no ] && [ $status -eq 130 ] && [ ! -e "$TMP/int.ptd" ] && [ "$(ls "$TMP" | grep -c 'int\.ptd')" -eq 0 ] &&
-    grep -q "interrupted after" "$TMP/err"; then
-    pass "selfplay: Ctrl-C stops it and leaves no file"
-else
-    fail "selfplay: Ctrl-C stops it and leaves no file" "status $status, still running after 60 s: $hung" "$(ls "$TMP")" "$(cat "$TMP/err")"
-fi
+expect_interrupt "selfplay: Ctrl-C stops it and leaves no file" int.ptd \
+    "$PONDER" selfplay --games 100000 --seed 1 --nodes 2000 --threads 2 --out "$TMP/int.ptd" -q
 
 # ---- gen-weights.sh --------------------------------------------------------------------------
 GEN="$ROOT/scripts/gen-weights.sh"
