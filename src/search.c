@@ -49,7 +49,7 @@ enum {
     FUTILITY_MARGIN = 60,    /* per ply of depth, hundredths of a man */
     RFP_DEPTH = 5,           /* reverse futility pruning at depth 1-RFP_DEPTH */
     RFP_MARGIN = 60,         /* per ply of depth, hundredths of a man */
-    SE_DEPTH = 8,            /* singular extension: from this depth */
+    SE_DEPTH = 6,            /* singular extension: from this depth */
     SE_MARGIN = 2,           /* per ply of depth, below the table's score */
 };
 
