@@ -7,6 +7,7 @@
  * The games are run by match_run.c (threads, processes, PDN, signals) and refereed by
  * referee.c; this file builds the fixture list, keeps the score and prints it.
  */
+#include "bitboard.h"
 #include "cli.h"
 #include "command.h"
 #include "match_run.h"
@@ -24,6 +25,8 @@ typedef struct {
     StatsWdl wdl;            /* from the first program's point of view */
     int causes[END_NB];      /* games ended by each cause */
     int faults[2][END_NB];   /* losses by fault, per program */
+    int draw_material[3];    /* draws ending with equal pieces, the first program ahead, the
+                                second ahead (men and kings counted alike) */
     double max_reply[2];     /* each program's slowest answer after its first in a game */
     double max_first[2];     /* each program's slowest first answer (start-up included) */
     long replies[2];         /* answers after each program's first, per program */
@@ -96,9 +99,12 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
     MatchState *m = ctx;
     /* Program 0 is A: it had Black when f->black == 0. */
     int a_color = f->black == 0 ? BLACK : WHITE;
-    if (r->winner < 0)
+    if (r->winner < 0) {
         m->wdl.draws++;
-    else if (r->winner == a_color)
+        int a = bb_popcount(g->board.pieces[a_color]);
+        int b = bb_popcount(g->board.pieces[a_color == BLACK ? WHITE : BLACK]);
+        m->draw_material[a == b ? 0 : a > b ? 1 : 2]++;
+    } else if (r->winner == a_color)
         m->wdl.wins++;
     else
         m->wdl.losses++;
@@ -206,6 +212,9 @@ static void print_summary(const MatchState *m)
         printf("\n");
     }
     print_causes(stdout, m);
+    if (m->wdl.draws > 0)
+        printf("Draws by material at the end: even %d, %s ahead %d, %s ahead %d\n",
+               m->draw_material[0], a, m->draw_material[1], b, m->draw_material[2]);
     char t[4][32];
     int games = m->wdl.wins + m->wdl.draws + m->wdl.losses - m->read_back; /* timed ones */
     if (m->read_back > 0)
@@ -267,7 +276,9 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
     fprintf(f, ",\n  \"los\": %.6f,\n  \"causes\": {", e.los);
     for (int c = 0; c < END_NB; c++)
         fprintf(f, "%s\"%s\": %d", c ? ", " : "", referee_cause_key(c), m->causes[c]);
-    fprintf(f, "},\n  \"faults\": {");
+    fprintf(f, "},\n  \"draws_by_material\": {\"even\": %d, \"first_ahead\": %d, "
+               "\"second_ahead\": %d},\n  \"faults\": {",
+            m->draw_material[0], m->draw_material[1], m->draw_material[2]);
     for (int p = 0; p < 2; p++) {
         fprintf(f, "%s\"%s\": {", p ? ", " : "", p ? "second" : "first");
         bool any = false;

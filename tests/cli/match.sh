@@ -154,6 +154,13 @@ expect_grep "random match: score line" '^Score of A vs B: [0-9]+ - [0-9]+ - [0-9
 expect_grep "random match: Elo line" '^Elo difference: ' "$TMP/r.out"
 expect_grep "random match: LOS line" '^Likelihood of superiority: [0-9.]+%' "$TMP/r.out"
 expect_grep "random match: endings line" '^Endings: ' "$TMP/r.out"
+# Draws by the material left: from a position with Black two kings up and one with equal kings,
+# two plies each (no capture can come so soon), each colour once: every kind counted once or twice.
+printf 'B:WK32:BK1,K3\nB:WK32:BK1\n' >"$TMP/mat.fen"
+"$PONDER" match -j 1 $TIMING --openings "$TMP/mat.fen" --max-plies 2 --json "$TMP/mat.json" \
+    "$RAND" "$RAND" >"$TMP/mat.out" 2>&1
+expect_grep "match: draws by material at the end" '^Draws by material at the end: even 2, A ahead 1, B ahead 1$' "$TMP/mat.out"
+expect_grep "match JSON: draws by material" '"draws_by_material": \{"even": 2, "first_ahead": 1, "second_ahead": 1\},' "$TMP/mat.json"
 expect_count "random match: PDN has 12 games" '^\[Result "' "$TMP/r.pdn" 12
 expect_count "random match: each game names its ballot" '^\[Opening "ballot [0-9]{3}: ' "$TMP/r.pdn" 12
 expect_no_leftovers "random match: no process left behind"
