@@ -32,7 +32,7 @@ TESTSRC  := $(wildcard tests/unit/test_*.c)
 # for the tests that need front-end code.
 UTIL_MODULES   := util
 RULES_MODULES  := bitboard board rules movegen notation pdn game openings perft
-ENGINE_MODULES := ponder engine search eval weights tt timeman egdb egdb_index egdb_build baseline \
+ENGINE_MODULES := ponder engine engine_options search eval weights tt timeman egdb egdb_index egdb_build baseline \
                   tower book book_build search_iter search_egdb thread egdb_hook nnue_hook nnue nnue_eval tune trainfile
 CORESRC := $(foreach m,$(UTIL_MODULES) $(RULES_MODULES) $(ENGINE_MODULES),src/$(m).c)
 

@@ -19,6 +19,7 @@
 #include "engine.h"
 
 #include "book.h"
+#include "engine_options.h"
 #include "eval.h"
 #include "nnue_hook.h"
 #include "ponder.h"
@@ -54,6 +55,7 @@ struct Engine {
     char book_path[ENGINE_PATH_MAX]; /* its file ("": none, or the built-in book) */
     bool book_builtin;               /* book is the built-in one */
     int book_variety;                /* EngineOptions.book_variety */
+    int contempt;                    /* EngineOptions.contempt */
     uint64_t book_rng;               /* the book's random state (variety), guarded by lock */
     const NnueDriver *nnue;          /* the network's driver when net is set */
     void *net;                      /* the network evaluating, or NULL for the classic evaluation */
@@ -99,6 +101,7 @@ void engine_default_options(EngineOptions *opt)
     opt->book = NULL;
     opt->book_builtin = false;
     opt->book_variety = ENGINE_BOOK_VARIETY_DEFAULT;
+    opt->contempt = ENGINE_CONTEMPT_DEFAULT;
 }
 
 /* Writes PREFIX and then MSG into ERR, truncated to ERR_LEN bytes (MSG may be ERR's size). */
@@ -311,6 +314,17 @@ static bool set_book_variety(Engine *e, long n, char *err)
     return true;
 }
 
+static bool set_contempt(Engine *e, long n, char *err)
+{
+    if (n < ENGINE_CONTEMPT_MIN || n > ENGINE_CONTEMPT_MAX) {
+        snprintf(err, ERR_LEN, "contempt %ld is outside %d-%d", n, ENGINE_CONTEMPT_MIN,
+                 ENGINE_CONTEMPT_MAX);
+        return false;
+    }
+    e->contempt = (int)n;
+    return true;
+}
+
 Engine *engine_new(const EngineOptions *opt, char *err)
 {
     ponder_init();
@@ -342,7 +356,7 @@ Engine *engine_new(const EngineOptions *opt, char *err)
         !set_eval(e, opt->eval, opt->net, err) || !set_hash(e, (long)opt->hash_mb, err) ||
         !set_egdb(e, opt->egdb_dir, err) ||
         !set_book(e, opt->book, !opt->book && opt->book_builtin, false, err) ||
-        !set_book_variety(e, opt->book_variety, err)) {
+        !set_book_variety(e, opt->book_variety, err) || !set_contempt(e, opt->contempt, err)) {
         engine_free(e);
         return NULL;
     }
@@ -448,6 +462,7 @@ static EngineJob claim(Engine *e, const Game *g, const SearchLimits *limits, Sea
     j->egdb = e->egdb;
     j->egdb_handle = e->egdb_handle;
     j->egdb_pieces = e->egdb_pieces;
+    j->contempt = e->contempt;
     tt_new_search(&e->tt);
     e->job++;
     e->running = true;
@@ -577,141 +592,18 @@ const char *engine_database_warnings(const Engine *e)
     return e->egdb->warnings(e->egdb_handle);
 }
 
-/* ---- options by name ---- */
-
-enum {
-    OPT_HASH,
-    OPT_THREADS,
-    OPT_WEIGHTS,
-    OPT_EVAL,
-    OPT_NET,
-    OPT_EGDB,
-    OPT_BOOK,
-    OPT_BOOK_VARIETY,
-    OPT_NB
-};
-
-/* The values of eval, in the order of ENGINE_EVAL_CLASSIC, ENGINE_EVAL_NET. */
-static const char *const eval_choices[] = {"classic", "net", NULL};
-
-/* In the order of opts.c's command-line options, which take the same values. */
-static const EngineOptionInfo option_table[OPT_NB] = {
-    [OPT_HASH] = {"hash", ENGINE_OPTION_INT, ENGINE_HASH_MB_DEFAULT, ENGINE_HASH_MB_MIN,
-                  ENGINE_HASH_MB_MAX, NULL, "transposition table size in MB"},
-    [OPT_THREADS] = {"threads", ENGINE_OPTION_INT, ENGINE_THREADS_DEFAULT, ENGINE_THREADS_MIN,
-                     ENGINE_THREADS_MAX, NULL, "search threads"},
-    [OPT_WEIGHTS] = {"weights", ENGINE_OPTION_STRING, 0, 0, 0, NULL,
-                     "evaluation weights file (none: the built-in weights)"},
-    [OPT_EVAL] = {"eval", ENGINE_OPTION_CHOICE, 0, 0, 0, eval_choices,
-                  "classic (the formula) or net (the network)"},
-    [OPT_NET] = {"net", ENGINE_OPTION_STRING, 0, 0, 0, NULL,
-                 "network file (none: the built-in network)"},
-    [OPT_EGDB] = {"egdb", ENGINE_OPTION_STRING, 0, 0, 0, NULL,
-                  "endgame database directory (none: no databases)"},
-    [OPT_BOOK] = {"book", ENGINE_OPTION_STRING, 0, 0, 0, NULL,
-                  "opening book file (builtin: the built-in book; none: no book)"},
-    [OPT_BOOK_VARIETY] = {"book-variety", ENGINE_OPTION_INT, ENGINE_BOOK_VARIETY_DEFAULT,
-                          ENGINE_BOOK_VARIETY_MIN, ENGINE_BOOK_VARIETY_MAX, NULL,
-                          "any book move within N hundredths of a man of the best"},
-};
-
-const EngineOptionInfo *engine_option_list(int *count)
-{
-    *count = OPT_NB;
-    return option_table;
-}
-
-/* The index of option NAME, or -1 with the table's names in ERR. */
-static int option_find(const char *name, char *err)
-{
-    for (int i = 0; i < OPT_NB; i++)
-        if (name && strcmp(name, option_table[i].name) == 0)
-            return i;
-    int n = snprintf(err, ERR_LEN, "unknown engine option `%.40s' (known:", name ? name : "");
-    for (int i = 0; i < OPT_NB && n > 0 && n < ERR_LEN; i++)
-        n += snprintf(err + n, ERR_LEN - (size_t)n, "%s %s", i ? "," : "", option_table[i].name);
-    if (n > 0 && n < ERR_LEN)
-        snprintf(err + n, ERR_LEN - (size_t)n, ")");
-    return -1;
-}
-
-const EngineOptionInfo *engine_option_info(const char *name)
-{
-    char err[ERR_LEN];
-    int id = option_find(name, err);
-    return id < 0 ? NULL : &option_table[id];
-}
-
-void engine_option_default(const EngineOptionInfo *o, char *out, size_t size)
-{
-    const NnueDriver *drv = nnue_hook_driver();
-    if (o->type == ENGINE_OPTION_INT)
-        snprintf(out, size, "%ld", o->def);
-    else if (o->type == ENGINE_OPTION_CHOICE) /* eval: what ENGINE_EVAL_DEFAULT comes to */
-        snprintf(out, size, "%s", drv && drv->has_default() ? "net" : "classic");
-    else
-        snprintf(out, size, "none");
-}
-
-/* Reads VALUE for option O (engine_option_parse). */
-static bool option_parse(const EngineOptionInfo *o, const char *value, long *number, char *err)
-{
-    long n = 0;
-    if (!value) {
-        snprintf(err, ERR_LEN, "no value given");
-        return false;
-    }
-    switch (o->type) {
-    case ENGINE_OPTION_INT:
-        /* A protocol's value is the number alone. */
-        if (!util_parse_whole(value, o->min, o->max, &n, err, ERR_LEN))
-            return false;
-        break;
-    case ENGINE_OPTION_CHOICE: {
-        int i = 0;
-        while (o->choices[i] && strcmp(value, o->choices[i]) != 0)
-            i++;
-        if (!o->choices[i]) {
-            int at = snprintf(err, ERR_LEN, "`%.40s' is not", value);
-            for (int j = 0; o->choices[j] && at > 0 && at < ERR_LEN; j++)
-                at += snprintf(err + at, ERR_LEN - (size_t)at, "%s `%s'",
-                               j == 0              ? ""
-                               : o->choices[j + 1] ? ","
-                                                   : " or",
-                               o->choices[j]);
-            return false;
-        }
-        n = i;
-        break;
-    }
-    case ENGINE_OPTION_STRING:
-        if (strlen(value) >= ENGINE_PATH_MAX) {
-            snprintf(err, ERR_LEN, "a name longer than %d bytes", ENGINE_PATH_MAX - 1);
-            return false;
-        }
-        break;
-    }
-    if (number)
-        *number = n;
-    return true;
-}
-
-bool engine_option_parse(const char *name, const char *value, long *number, char *err)
-{
-    int id = option_find(name, err);
-    return id >= 0 && option_parse(&option_table[id], value, number, err);
-}
+/* ---- options by name (the table: engine_options.c) ---- */
 
 bool engine_option_set(Engine *e, const char *name, const char *value, char *err)
 {
-    int id = option_find(name, err);
+    int id = engine_option_find(name, err);
     if (id < 0)
         return false;
-    const EngineOptionInfo *o = &option_table[id];
+    const EngineOptionInfo *o = &engine_option_table[id];
     char msg[ERR_LEN], prefix[32];
     snprintf(prefix, sizeof prefix, "option %s: ", o->name);
     long n;
-    if (!option_parse(o, value, &n, msg)) {
+    if (!engine_option_parse_info(o, value, &n, msg)) {
         prefixed(err, prefix, msg);
         return false;
     }
@@ -731,7 +623,8 @@ bool engine_option_set(Engine *e, const char *name, const char *value, char *err
         case OPT_NET: ok = set_eval(e, e->eval, value, msg); break;
         case OPT_EGDB: ok = set_egdb(e, value, msg); break;
         case OPT_BOOK: ok = set_book(e, value, is_builtin(value), true, msg); break;
-        default: ok = set_book_variety(e, n, msg); break;
+        case OPT_BOOK_VARIETY: ok = set_book_variety(e, n, msg); break;
+        default: ok = set_contempt(e, n, msg); break;
         }
         if (!ok)
             prefixed(err, prefix, msg);
@@ -742,7 +635,7 @@ bool engine_option_set(Engine *e, const char *name, const char *value, char *err
 
 bool engine_option_get(const Engine *e, const char *name, char *out, size_t size, char *err)
 {
-    int id = option_find(name, err);
+    int id = engine_option_find(name, err);
     if (id < 0)
         return false;
     /* A file or directory, or "none" when there is none. */
@@ -756,7 +649,8 @@ bool engine_option_get(const Engine *e, const char *name, char *out, size_t size
     case OPT_NET: path = e->net_path; break;
     case OPT_EGDB: path = e->egdb_dir; break;
     case OPT_BOOK: path = e->book_builtin ? "builtin" : e->book_path; break;
-    default: n = snprintf(out, size, "%d", e->book_variety); break;
+    case OPT_BOOK_VARIETY: n = snprintf(out, size, "%d", e->book_variety); break;
+    default: n = snprintf(out, size, "%d", e->contempt); break;
     }
     if (path)
         n = snprintf(out, size, "%s", path[0] ? path : "none");

@@ -41,7 +41,8 @@ enum {
  *   any machine this runs on has to give.
  * - Search threads are the workers search_run() starts from a fixed array (SEARCH_MAX_THREADS).
  * - The book variety is in hundredths of a man: 10000, a hundred men, already takes every book
- *   move. */
+ *   move.
+ * - The contempt is in hundredths of a man too: ten men either way is past any evaluation. */
 enum {
     ENGINE_HASH_MB_MIN = 1,
     ENGINE_HASH_MB_MAX = 65536,
@@ -51,6 +52,9 @@ enum {
     ENGINE_BOOK_VARIETY_MIN = 0,
     ENGINE_BOOK_VARIETY_MAX = 10000,
     ENGINE_BOOK_VARIETY_DEFAULT = 0, /* the book's best move */
+    ENGINE_CONTEMPT_MIN = -1000,
+    ENGINE_CONTEMPT_MAX = 1000,
+    ENGINE_CONTEMPT_DEFAULT = 0,
 };
 
 typedef struct Engine Engine;
@@ -81,6 +85,9 @@ typedef struct {
     int book_variety;     /* 0: the book's best move; N: at random among the moves within
                              N hundredths of a man of the best, the better more often
                              (ENGINE_BOOK_VARIETY_*) */
+    int contempt;         /* what a draw costs the engine, in hundredths of a man: it avoids a
+                             draw for a position up to this much worse (ENGINE_CONTEMPT_*;
+                             negative: it seeks a draw) */
 } EngineOptions;
 
 /* Called once when a job started by engine_start() has ended, from the search thread, with its
@@ -162,8 +169,8 @@ int engine_evaluate(const Engine *e, const Board *b);
  *
  * The table (engine_option_list) holds every option of EngineOptions a protocol may set, with
  * the limits above: hash, threads (INT), weights (STRING), eval (CHOICE: classic, net), net,
- * egdb, book (STRING), book-variety (INT). A STRING names a file or directory; "none" (or "")
- * is none: the built-in weights, the built-in network, no databases, no book; book also takes
+ * egdb, book (STRING), book-variety, contempt (INT). A STRING names a file or directory; "none" (or
+ * "") is none: the built-in weights, the built-in network, no databases, no book; book also takes
  * "builtin", the book compiled into the program. A protocol whose own names differ (Hub's
  * book-margin, CheckerBoard's hashsize) reads its values with engine_option_parse under the
  * engine's name, so every front end takes the same values and words a bad one alike. */

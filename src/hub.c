@@ -465,6 +465,7 @@ static void hub_hello(const Hub *h)
     const EngineOptionInfo *hash = engine_option_info("hash");
     const EngineOptionInfo *threads = engine_option_info("threads");
     const EngineOptionInfo *variety = engine_option_info("book-variety");
+    const EngineOptionInfo *contempt = engine_option_info("contempt");
     hub_say("id name=Ponder version=1.0 author=\"the Ponder authors\" country=\"\"");
     hub_say("param name=variant value=english type=enum values=\"english\"");
     hub_say("param name=hash value=%zu type=int min=%ld max=%ld", h->opt.hash_mb, hash->min,
@@ -476,12 +477,14 @@ static void hub_hello(const Hub *h)
             h->opt.book || h->opt.book_builtin ? "true" : "false");
     hub_say("param name=book-margin value=%d type=int min=%ld max=%ld", h->opt.book_variety,
             variety->min, variety->max);
+    hub_say("param name=contempt value=%d type=int min=%ld max=%ld", h->opt.contempt, contempt->min,
+            contempt->max);
     hub_say("wait");
 }
 
-/* set-param: the parameters that are engine options (hash, threads, egdb-path, book-margin) are
- * read by the engine's table under its names (egdb, book-variety), so they take what every front
- * end takes; a change makes the engine afresh at the next init or go. */
+/* set-param: the parameters that are engine options (hash, threads, egdb-path, book-margin,
+ * contempt) are read by the engine's table under its names (egdb, book-variety), so they take
+ * what every front end takes; a change makes the engine afresh at the next init or go. */
 static void hub_set_param(Hub *h, const HubLine *l)
 {
     const char *name = hub_arg(l, "name"), *value = hub_arg(l, "value");
@@ -521,6 +524,11 @@ static void hub_set_param(Hub *h, const HubLine *l)
     } else if (strcmp(name, "book-margin") == 0) {
         if (hub_option(name, "book-variety", value, &v) && (int)v != h->opt.book_variety) {
             h->opt.book_variety = (int)v;
+            hub_engine_drop(h);
+        }
+    } else if (strcmp(name, "contempt") == 0) {
+        if (hub_option(name, "contempt", value, &v) && (int)v != h->opt.contempt) {
+            h->opt.contempt = (int)v;
             hub_engine_drop(h);
         }
     }

@@ -276,8 +276,9 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
     fprintf(f, ",\n  \"los\": %.6f,\n  \"causes\": {", e.los);
     for (int c = 0; c < END_NB; c++)
         fprintf(f, "%s\"%s\": %d", c ? ", " : "", referee_cause_key(c), m->causes[c]);
-    fprintf(f, "},\n  \"draws_by_material\": {\"even\": %d, \"first_ahead\": %d, "
-               "\"second_ahead\": %d},\n  \"faults\": {",
+    fprintf(f,
+            "},\n  \"draws_by_material\": {\"even\": %d, \"first_ahead\": %d, "
+            "\"second_ahead\": %d},\n  \"faults\": {",
             m->draw_material[0], m->draw_material[1], m->draw_material[2]);
     for (int p = 0; p < 2; p++) {
         fprintf(f, "%s\"%s\": {", p ? ", " : "", p ? "second" : "first");

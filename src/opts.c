@@ -28,13 +28,15 @@ enum {
     CODE_NET,
     CODE_BOOK,
     CODE_BOOK_VARIETY,
+    CODE_CONTEMPT,
 };
 
 /* The one table of engine options: name, the OPTS_* bit that asks for it, its code, and its
- * help (the value's name, and the text, lines split by '\n'; in the --hash and --threads texts
- * a `%' stands for the program's default, which opts_help() prints there). A new engine option
- * is a bit in opts.h, a row here and a case in engine_option(); every program that asks for it
- * then takes it, and describes it, the same way. The rows are in the order of the help. */
+ * help (the value's name, and the text, lines split by '\n'; in the --hash, --threads and
+ * --contempt texts a `%' stands for the program's default, which opts_help() prints there). A
+ * new engine option is a bit in opts.h, a row here and a case in engine_option(); every program
+ * that asks for it then takes it, and describes it, the same way. The rows are in the order of
+ * the help. */
 static const struct {
     const char *name;
     unsigned bit;
@@ -49,6 +51,8 @@ static const struct {
      "classic (the formula) or net (the network; the default when one\nis built in or given)"},
     {"net", OPTS_NET, CODE_NET, "FILE", "the network file (default: built in)"},
     {"egdb", OPTS_EGDB, CODE_EGDB, "DIR", "endgame databases"},
+    {"contempt", OPTS_CONTEMPT, CODE_CONTEMPT, "N",
+     "a draw counts as N hundredths of a man lost (default %;\nnegative: won)"},
     {"book", OPTS_BOOK, CODE_BOOK, "FILE",
      "opening book (default: the installed one, else the built-in\none; `none': no book; "
      "docs/book.md)"},
@@ -165,6 +169,11 @@ static bool engine_option(Opts *p, int code, const char *value)
             return false;
         eo->book_variety = (int)n;
         return true;
+    case CODE_CONTEMPT:
+        if (!cli_long("--contempt", value, ENGINE_CONTEMPT_MIN, ENGINE_CONTEMPT_MAX, &n))
+            return false;
+        eo->contempt = (int)n;
+        return true;
     default: /* CODE_EGDB */ eo->egdb_dir = value; return true;
     }
 }
@@ -179,7 +188,7 @@ int opts_next(Opts *p)
             complain(p, c);
             return OPTS_BAD;
         }
-        if (c < CODE_HASH || c > CODE_BOOK_VARIETY)
+        if (c < CODE_HASH || c > CODE_CONTEMPT)
             return c;
         if (!engine_option(p, c, optarg))
             return OPTS_BAD;
@@ -212,6 +221,8 @@ void opts_help(FILE *f, unsigned engine, const EngineOptions *defaults, int inde
                 fprintf(f, "%zu", defaults->hash_mb);
             else if (*c == '%' && ENGINE_OPTIONS[i].code == CODE_THREADS)
                 fprintf(f, "%d", defaults->threads);
+            else if (*c == '%' && ENGINE_OPTIONS[i].code == CODE_CONTEMPT)
+                fprintf(f, "%d", defaults->contempt);
             else
                 fputc(*c, f);
         }

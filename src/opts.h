@@ -1,7 +1,7 @@
 /*
  * opts.h - command-line options for every front end: glibc's getopt_long with Ponder's own
  * messages, and the one table of the engine options (--hash, --threads, --weights, --egdb,
- * --eval, --net, --book, --book-variety) and of their help lines.
+ * --eval, --net, --contempt, --book, --book-variety) and of their help lines.
  *
  * A program lists its own options (a getopt short-option string and a struct option table) and
  * the engine options it takes (a set of OPTS_* bits); opts_begin() joins the two tables and
@@ -28,13 +28,15 @@
 
 /* The engine options a program takes (bits for opts_begin). */
 enum {
-    OPTS_HASH = 1 << 0,    /* --hash MB: transposition table size */
-    OPTS_THREADS = 1 << 1, /* --threads N: search threads */
-    OPTS_WEIGHTS = 1 << 2, /* --weights FILE: evaluation weights */
-    OPTS_EGDB = 1 << 3,    /* --egdb DIR: endgame databases */
-    OPTS_EVAL = 1 << 4,    /* --eval classic|net: which evaluation */
-    OPTS_NET = 1 << 5,     /* --net FILE: the network */
-    OPTS_ENGINE = OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET,
+    OPTS_HASH = 1 << 0,     /* --hash MB: transposition table size */
+    OPTS_THREADS = 1 << 1,  /* --threads N: search threads */
+    OPTS_WEIGHTS = 1 << 2,  /* --weights FILE: evaluation weights */
+    OPTS_EGDB = 1 << 3,     /* --egdb DIR: endgame databases */
+    OPTS_EVAL = 1 << 4,     /* --eval classic|net: which evaluation */
+    OPTS_NET = 1 << 5,      /* --net FILE: the network */
+    OPTS_CONTEMPT = 1 << 7, /* --contempt N: what a draw costs */
+    OPTS_ENGINE =
+        OPTS_HASH | OPTS_THREADS | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET | OPTS_CONTEMPT,
     OPTS_BOOK = 1 << 6, /* --book FILE|none and --book-variety N: the opening book (for the
                            programs that play games; not part of OPTS_ENGINE) */
 };

@@ -12,9 +12,11 @@
  *
  * Moves are tried in this order: the table's move, captures (more pieces first), the two killer
  * moves of the ply, then quiet moves by history. Draws: a position that occurred before (in the
- * game since the last capture or man move, or on the search path) scores 0, and so does a
- * position 80 plies after the last capture or man move (the 40-move rule). A side with no move
- * has lost: -(SCORE_WIN - ply), so a nearer win scores higher.
+ * game since the last capture or man move, or on the search path) is a draw, and so is a
+ * position 80 plies after the last capture or man move (the 40-move rule) or one the databases
+ * call drawn. A draw scores 0 less the contempt for the side to move at the root (the contempt
+ * more for the other side). A side with no move has lost: -(SCORE_WIN - ply), so a nearer win
+ * scores higher.
  *
  * Selectivity, each part kept only where a match showed a gain (docs/engine.md has the figures,
  * and those of late move pruning, ProbCut, a threat extension at the horizon and a forced-move
@@ -174,6 +176,13 @@ static void order_moves(const SearchWorker *w, const Board *b, const SearchMove 
     }
 }
 
+/* A draw at PLY for the side to move there: the contempt is the root side's cost of a draw, so
+ * the other side (odd plies) gains it. */
+static inline int draw_score(const SearchWorker *w, int ply)
+{
+    return (ply & 1) ? w->job->contempt : -w->job->contempt;
+}
+
 /* Whether the position at PLY occurred before since the last irreversible move. */
 static inline bool is_repetition(const SearchWorker *w, int ply, uint64_t key)
 {
@@ -271,11 +280,11 @@ static inline __attribute__((always_inline)) int search(SearchWorker *w, const B
     w->keys[w->base + ply] = b->key;
     if (w->quiet[ply] >= DRAW_QUIET_PLIES) {
         count_node(w);
-        return (movegen_jumpers(b) || movegen_has_simple(b)) ? 0 : loss_score(ply);
+        return (movegen_jumpers(b) || movegen_has_simple(b)) ? draw_score(w, ply) : loss_score(ply);
     }
     if (w->quiet[ply] >= 4 && is_repetition(w, ply, b->key)) {
         count_node(w);
-        return 0;
+        return draw_score(w, ply);
     }
 
     /* Step 2. At the horizon, resolve captures and evaluate. */
@@ -328,7 +337,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     if (job->egdb && !jumpers && bb_popcount(b->pieces[0] | b->pieces[1]) <= job->egdb_pieces) {
         EgdbValue v = job->egdb->probe(job->egdb_handle, b);
         if (v == EGDB_DRAW)
-            return 0;
+            return draw_score(w, ply);
         /* Won positions rank by the evaluation (the databases know the result, not how far it
          * is), so the winner still makes progress; nearer ones a little higher. */
         if (v == EGDB_WIN || v == EGDB_LOSS) {

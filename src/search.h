@@ -96,6 +96,8 @@ typedef struct {
     const EgdbDriver *egdb; /* databases, or NULL */
     void *egdb_handle;
     int egdb_pieces; /* probe positions with at most this many pieces */
+    int contempt;    /* what a draw costs the side to move at the root, hundredths of a man
+                        (negative: a draw is welcome) */
 } SearchJob;
 
 /* A worker's private state (history, killers, path, PV). Returns NULL when out of memory. */

@@ -213,6 +213,33 @@ static void test_ponderhit(void)
     engine_free(e);
 }
 
+/* Contempt: a draw scores minus the contempt for the side to move at the root. Kings far apart
+ * one ply before the 40-move rule: every move draws, so the search's score is the draw's. */
+static void test_contempt(void)
+{
+    Engine *e = new_engine(1);
+    if (!e)
+        return;
+    Board b;
+    ParseError pe;
+    CHECK(notation_parse_fen("B:WK32:BK1", &b, &pe));
+    static const char *const values[] = {"0", "30", "-30", "1000"};
+    for (int i = 0; i < 4; i++) {
+        char err[ERR_LEN];
+        CHECK(engine_option_set(e, "contempt", values[i], err));
+        game_init(&game, &RULES_ENGLISH, &b);
+        game.quiet[game.ply] = 79;
+        SearchLimits lim = {.depth = 6};
+        SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
+        CHECK(r.has_move);
+        if (r.info.score != -atoi(values[i])) {
+            printf("  contempt %s: score %d\n", values[i], r.info.score);
+            CHECK(false);
+        }
+    }
+    engine_free(e);
+}
+
 /* Clocked search through the facade: with one second left and no increment the move comes well
  * inside it. */
 static void test_clock(void)
@@ -280,8 +307,8 @@ static void test_option_table(void)
 {
     int n;
     const EngineOptionInfo *list = engine_option_list(&n);
-    static const char *const names[] = {"hash", "threads", "weights", "eval",
-                                        "net",  "egdb",    "book",    "book-variety"};
+    static const char *const names[] = {"hash", "threads", "weights",      "eval",    "net",
+                                        "egdb", "book",    "book-variety", "contempt"};
     CHECK(n == (int)(sizeof names / sizeof *names));
     for (int i = 0; i < n && i < (int)(sizeof names / sizeof *names); i++) {
         CHECK_STR(list[i].name, names[i]);
@@ -298,6 +325,9 @@ static void test_option_table(void)
     o = engine_option_info("book-variety");
     CHECK(o && o->type == ENGINE_OPTION_INT && o->min == ENGINE_BOOK_VARIETY_MIN &&
           o->max == ENGINE_BOOK_VARIETY_MAX && o->def == ENGINE_BOOK_VARIETY_DEFAULT);
+    o = engine_option_info("contempt");
+    CHECK(o && o->type == ENGINE_OPTION_INT && o->min == ENGINE_CONTEMPT_MIN &&
+          o->max == ENGINE_CONTEMPT_MAX && o->def == ENGINE_CONTEMPT_DEFAULT);
     o = engine_option_info("eval");
     CHECK(o && o->type == ENGINE_OPTION_CHOICE && strcmp(o->choices[0], "classic") == 0 &&
           strcmp(o->choices[1], "net") == 0 && o->choices[2] == NULL);
@@ -324,6 +354,9 @@ static void test_option_table(void)
     /* engine_new refuses what the options by name refuse. */
     opt.book_variety = ENGINE_BOOK_VARIETY_MAX + 1;
     CHECK(engine_new(&opt, err) == NULL && strstr(err, "book variety 10001 is outside 0-10000"));
+    opt.book_variety = ENGINE_BOOK_VARIETY_DEFAULT;
+    opt.contempt = ENGINE_CONTEMPT_MIN - 1;
+    CHECK(engine_new(&opt, err) == NULL && strstr(err, "contempt -1001 is outside -1000-1000"));
 
     /* engine_option_parse: the reason alone, for a protocol to name the option its own way. */
     long num = -1;
@@ -335,11 +368,12 @@ static void test_option_table(void)
     CHECK_STR(err, "`nett' is not `classic' or `net'");
     CHECK(engine_option_parse("eval", "net", &num, err) && num == 1);
     CHECK(engine_option_parse("book-variety", "100", &num, err) && num == 100);
+    CHECK(engine_option_parse("contempt", "-25", &num, err) && num == -25);
     CHECK(engine_option_parse("book", "x.pbk", NULL, err));
     CHECK(!engine_option_parse("hash", NULL, &num, err));
     CHECK(!engine_option_parse("hashsize", "16", &num, err));
     CHECK_STR(err, "unknown engine option `hashsize' (known: hash, threads, weights, eval, net, "
-                   "egdb, book, book-variety)");
+                   "egdb, book, book-variety, contempt)");
 }
 
 static void test_options(void)
@@ -437,6 +471,11 @@ static void test_options(void)
     static const char *const variety_limits[] = {"from 0 to 10000", NULL};
     CHECK(refused(e, "book-variety", "10001", variety_limits));
     CHECK(refused(e, "book-variety", "-1", variety_limits));
+    CHECK(set_get(e, "contempt", "-1000", NULL));
+    CHECK(set_get(e, "contempt", "15", NULL));
+    static const char *const contempt_limits[] = {"from -1000 to 1000", NULL};
+    CHECK(refused(e, "contempt", "1001", contempt_limits));
+    CHECK(set_get(e, "contempt", "0", NULL));
     static const char *const missing_book[] = {"/nonexistent/b.pbk", NULL};
     CHECK(refused(e, "book", "/nonexistent/b.pbk", missing_book));
     CHECK(set_get(e, "book", "none", NULL));
@@ -460,7 +499,7 @@ static void test_options(void)
     /* Bad names: the table's names listed. */
     CHECK(!engine_option_set(e, "hashh", "16", err));
     CHECK_STR(err, "unknown engine option `hashh' (known: hash, threads, weights, eval, net, "
-                   "egdb, book, book-variety)");
+                   "egdb, book, book-variety, contempt)");
     CHECK(!engine_option_set(e, "", "16", err));
     CHECK(!engine_option_get(e, "Hash", v, sizeof v, err));
     char tiny[2];
@@ -510,6 +549,7 @@ int main(void)
     RUN("engine", test_clock);
     RUN("engine", test_option_table);
     RUN("engine", test_options);
+    RUN("engine", test_contempt);
     RUN("engine", test_free_while_running);
     return check_total_failed ? 1 : 0;
 }

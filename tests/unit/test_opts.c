@@ -192,8 +192,9 @@ static void test_help(void)
     CHECK_STR(buf, "");
     /* Every engine option has a line. */
     help(OPTS_ENGINE | OPTS_BOOK, NULL, 2, 18, buf, sizeof buf);
-    const char *names[] = {"--hash MB ",  "--threads N ", "--weights FILE ", "--eval E ",
-                           "--net FILE ", "--egdb DIR ",  "--book FILE ",    "--book-variety N "};
+    const char *names[] = {"--hash MB ",   "--threads N ",      "--weights FILE ",
+                           "--eval E ",    "--net FILE ",       "--egdb DIR ",
+                           "--book FILE ", "--book-variety N ", "--contempt N "};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         CHECK(strstr(buf, names[i]) != NULL);
 }
