@@ -90,6 +90,7 @@ static int cmd_build(int argc, char **argv)
 {
     BookBuildOptions o = {0};
     engine_default_options(&o.engine);
+    o.engine.contempt = 0; /* a book's scores: a draw scores 0 */
     o.engine.hash_mb = BOOK_HASH_MB;
     long threads = sysconf(_SC_NPROCESSORS_ONLN);
     o.threads = threads < 1 ? 1 : (int)threads;

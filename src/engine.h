@@ -54,7 +54,7 @@ enum {
     ENGINE_BOOK_VARIETY_DEFAULT = 0, /* the book's best move */
     ENGINE_CONTEMPT_MIN = -1000,
     ENGINE_CONTEMPT_MAX = 1000,
-    ENGINE_CONTEMPT_DEFAULT = 0,
+    ENGINE_CONTEMPT_DEFAULT = 20, /* a fifth of a man: docs/engine.md, "Contempt" */
 };
 
 typedef struct Engine Engine;

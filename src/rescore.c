@@ -364,6 +364,7 @@ static int cmd_rescore(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.shard = o.shards = 1;
     engine_default_options(&o.eo);
+    o.eo.contempt = 0; /* training targets: a draw scores 0 */
     o.eo.hash_mb = RESCORE_HASH_MB;
     char egdb_dir[CLI_PATH_MAX];
     o.eo.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);

@@ -368,6 +368,7 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
     /* 1. Engines first, so a bad weights file or no memory is reported before any work. */
     EngineOptions eo;
     engine_default_options(&eo);
+    eo.contempt = 0; /* training games: a draw is worth what it is, for both sides */
     char egdb_dir[CLI_PATH_MAX];
     eo.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);
     eo.hash_mb = (size_t)o->hash_mb;

@@ -265,7 +265,7 @@ static void test_forty_move_draw(void)
     game.quiet[game.ply] = DRAW_QUIET_PLIES - 1;
     SearchLimits lim = {.depth = 8};
     r = engine_search(e, &game, &lim, NULL, NULL);
-    CHECK(r.info.score == 0);
+    CHECK(r.info.score == -ENGINE_CONTEMPT_DEFAULT); /* a draw, less the default contempt */
     engine_free(e);
 }
 
@@ -284,7 +284,7 @@ static void test_repetition_draw(void)
     CHECK(game.board.key == game.keys[2]);
     SearchLimits lim = {.depth = 10};
     r = engine_search(e, &game, &lim, NULL, NULL);
-    CHECK(r.info.score == 0);
+    CHECK(r.info.score == -ENGINE_CONTEMPT_DEFAULT);
     engine_free(e);
 }
 
@@ -377,7 +377,7 @@ static void test_egdb_hook(void)
         CHECK(r.database == EGDB_DRAW && fake_probes > 0);
         /* Four pieces, Black must take: every line ends in the (drawn) databases. */
         r = search_fen(e, "B:W6,K32:BK1,K2", 8);
-        CHECK(r.database == 0 && r.info.score == 0);
+        CHECK(r.database == 0 && r.info.score == -ENGINE_CONTEMPT_DEFAULT);
         engine_free(e);
     }
     opt.egdb_dir = NULL;
