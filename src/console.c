@@ -439,7 +439,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: ponder [console] [--hash MB] [--threads N] [--weights FILE] [--eval E]\n"
                "                      [--net FILE] [--egdb DIR] [--book FILE|none]\n"
-               "                      [--book-variety N]\n"
+               "                      [--book-variety N] [--contempt N]\n"
                "\n"
                "The engine console: it shows the board, reads moves (10-14, captures 11x18, a\n"
                "multi-jump as 10x17x26 or one jump at a time) and commands (`help' lists them) on\n"

@@ -1,6 +1,6 @@
 /*
  * engine.c - the engine facade (see engine.h): the objects a search needs, its jobs, and the
- * options by name.
+ * options by name set and read on an engine (their table is engine_options.c's).
  *
  * An Engine owns its transposition table, its weights, one SearchWorker per thread (allocated
  * once, reused by every search) and, when databases are available, their handle. A job hands all

@@ -305,7 +305,7 @@ void play_usage(FILE *f)
             "                   [--board FILE] [--depth N] [--nodes N] [--color WHEN]\n"
             "                   [--hash MB] [--threads N] [--weights FILE] [--egdb DIR]\n"
             "                   [--eval classic|net] [--net FILE] [--book FILE|none]\n"
-            "                   [--book-variety N]\n"
+            "                   [--book-variety N] [--contempt N]\n"
             "\n"
             "Plays checkers at the terminal: you against the computer, against a friend, or the\n"
             "computer against itself. It asks who plays each side, the computer's time limit and\n"

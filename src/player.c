@@ -53,7 +53,7 @@ static void usage(FILE *f)
             "usage: ponder player [--time S | --tc TC] [--depth N] [--nodes N] [--fen FEN]\n"
             "                     [--hash MB] [--threads N] [--weights FILE] [--eval classic|net]\n"
             "                     [--net FILE] [--egdb DIR] [--book FILE|none] [--book-variety N]\n"
-            "                     [--baseline | --random [--seed N]]\n"
+            "                     [--contempt N] [--baseline | --random [--seed N]]\n"
             "\n"
             "Plays one game over stdin/stdout, one move a line. Each input line is the\n"
             "opponent's move as the squares it visits, separated by spaces: `9 13' for a move,\n"
