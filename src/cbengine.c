@@ -89,6 +89,7 @@ typedef struct {
     int book;                   /* "book": 0 none, 1-3 more or less variety (CB_BOOK_VARIETY) */
     char bookfile[CB_PATH_MAX]; /* "bookfile": the book read ("" the built-in one) */
     char book_note[ERR_LEN];    /* why that file is not in use ("" if it is) */
+    int contempt;               /* "contempt": the engine's, hundredths of a man */
     bool has_game;              /* whether game holds anything yet */
     Game game;                  /* the game so far, for repetitions */
 } CbState;
@@ -101,6 +102,7 @@ static CbState cb = {
     .max_dbpieces = 8,
     .dbmbytes = 0,
     .book = CB_BOOK_BEST,
+    .contempt = ENGINE_CONTEMPT_DEFAULT,
 };
 
 /* ---- Squares and pieces --------------------------------------------------------------------- */
@@ -277,6 +279,7 @@ static Engine *cb_engine_get(char *err)
     cb.db_note[0] = cb.book_note[0] = '\0';
     opt.hash_mb = cb.hash_mb;
     opt.threads = cb.threads;
+    opt.contempt = cb.contempt;
     opt.egdb_dir = cb.use_db && cb.dbpath[0] ? cb.dbpath : NULL;
     cb.engine = engine_new(&opt, err);
     if (!cb.engine && opt.book) {
@@ -552,12 +555,12 @@ static bool cb_whole(const char *value, long min, long max, long *out, char *msg
     return util_parse_whole(value, min, max, out, msg, ERR_LEN);
 }
 
-/* "get NAME" and "set NAME VALUE" of the integer options. hashsize and searchthreads are the
- * engine's hash and threads, read by its options table (its limits, its wording); the others
- * are CheckerBoard's own. Returns 1 handled, 0 refused, -1 not an integer option. */
+/* "get NAME" and "set NAME VALUE" of the integer options. hashsize, searchthreads and contempt
+ * are the engine's hash, threads and contempt, read by its options table (its limits, its
+ * wording); the others are CheckerBoard's own. Returns 1 handled, 0 refused, -1 not an integer option. */
 static int cb_int_option(bool set, const char *name, const char *value, char *reply)
 {
-    enum { HASH, THREADS, USE_DB, MAX_DBPIECES, DBMBYTES, BOOK };
+    enum { HASH, THREADS, USE_DB, MAX_DBPIECES, DBMBYTES, BOOK, CONTEMPT };
     static const struct {
         const char *name;
         const char *engine; /* the engine option it is, or NULL */
@@ -570,13 +573,15 @@ static int cb_int_option(bool set, const char *name, const char *value, char *re
         [MAX_DBPIECES] = {"max_dbpieces", NULL, 0, 32, true},
         [DBMBYTES] = {"dbmbytes", NULL, 0, 1 << 20, false},
         [BOOK] = {"book", NULL, 0, CB_BOOK_BEST, true},
+        [CONTEMPT] = {"contempt", "contempt", 0, 0, true},
     };
     for (int i = 0; i < (int)(sizeof opts / sizeof opts[0]); i++) {
         if (strcmp(name, opts[i].name) != 0)
             continue;
         long vals[] = {
             [HASH] = (long)cb.hash_mb,        [THREADS] = cb.threads,   [USE_DB] = cb.use_db,
-            [MAX_DBPIECES] = cb.max_dbpieces, [DBMBYTES] = cb.dbmbytes, [BOOK] = cb.book};
+            [MAX_DBPIECES] = cb.max_dbpieces, [DBMBYTES] = cb.dbmbytes, [BOOK] = cb.book,
+            [CONTEMPT] = cb.contempt};
         if (!set) {
             snprintf(reply, CB_REPLY_SIZE, "%ld", vals[i]);
             return 1;
@@ -597,7 +602,8 @@ static int cb_int_option(bool set, const char *name, const char *value, char *re
         case USE_DB: cb.use_db = v != 0; break;
         case MAX_DBPIECES: cb.max_dbpieces = (int)v; break;
         case DBMBYTES: cb.dbmbytes = (int)v; break;
-        default: cb.book = (int)v; break;
+        case BOOK: cb.book = (int)v; break;
+        default: cb.contempt = (int)v; break;
         }
         snprintf(reply, CB_REPLY_SIZE, "%s %ld", name, v);
         return 1;

@@ -16,9 +16,9 @@
  * referee's default; 1 s more for the first call, which makes the engine). Any
  * fault is named on stderr and ends the host with status 1, which the referee records as a
  * forfeit. At start it checks enginecommand's fixed answers (protocol version 2, game type 21,
- * an unknown command refused). `cbhost LIBRARY [--command CMD]... --position FEN [X Y V]...'
- * sends the commands, makes one getmove call and prints its return value (and the status line
- * when it is Ponder's message or a book move), and `cbhost LIBRARY --commands' instead answers each
+ * an unknown command refused). `cbhost LIBRARY [--status] [--command CMD]... --position FEN
+ * [X Y V]...' sends the commands, makes one getmove call and prints its return value (and the
+ * status line when it is Ponder's message or a book move, or always with --status), and `cbhost LIBRARY --commands' instead answers each
  * line of stdin with enginecommand's return value and reply. --playnow S sets *playnow after S
  * seconds of each search: the answer must then come within 0.4 s plus --margin.
  */
@@ -280,7 +280,9 @@ int main(int argc, char **argv)
     if (argc < 2) {
         fprintf(stderr, "usage: cbhost LIBRARY [--time S] [--exact] [--incr MS INC_MS] "
                         "[--no-gamehist] [--playnow S] [--hash MB] [--margin S]\n"
-                        "              [--fen FEN]\n");
+                        "              [--fen FEN]\n"
+                        "       cbhost LIBRARY --commands\n"
+                        "       cbhost LIBRARY [--status] [--command CMD]... --position FEN [X Y V]...\n");
         return 2;
     }
     if (argc >= 3 && strcmp(argv[2], "--commands") == 0) {
@@ -297,9 +299,18 @@ int main(int argc, char **argv)
         return 0;
     }
     /* `--command CMD' pairs before --position: enginecommands sent first, each printed with its
-     * answer as in --commands. */
+     * answer as in --commands; `--status' prints the status line getmove leaves (the search's
+     * last iteration) whatever it is. */
     int arg = 2;
-    while (argc >= arg + 3 && strcmp(argv[arg], "--command") == 0) {
+    bool status = false;
+    for (;;) {
+        if (argc >= arg + 2 && strcmp(argv[arg], "--status") == 0) {
+            status = true;
+            arg++;
+            continue;
+        }
+        if (!(argc >= arg + 3 && strcmp(argv[arg], "--command") == 0))
+            break;
         CommandFn command = (CommandFn)load(argv[1], "enginecommand");
         char reply[1024] = "";
         int r = command(argv[arg + 1], reply);
@@ -331,7 +342,7 @@ int main(int argc, char **argv)
         int r = gm(a, b.side == BLACK ? CB_BLACK : CB_WHITE, 0.05, str, &playnow, 0, 0, &m);
         printf("returned %d, board %s\n", r,
                memcmp(before, a, sizeof a) == 0 ? "unchanged" : "changed");
-        if (strncmp(str, "Ponder:", 7) == 0 || strncmp(str, "book move", 9) == 0)
+        if (status || strncmp(str, "Ponder:", 7) == 0 || strncmp(str, "book move", 9) == 0)
             printf("%s\n", str);
         return 0;
     }

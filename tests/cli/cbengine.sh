@@ -94,6 +94,20 @@ expect_grep "set bookfile of a file that is not a book: refused with the reason"
 expect_grep "...and the book stays the one set before" "^get bookfile -> 1 $TMP/engines/mine.pbk\$" "$TMP/out"
 expect_grep "...which getmove plays from" '^book move [0-9]+-[0-9]+$' "$TMP/out"
 
+# "set contempt" reaches the search: Black to move can repeat the position after 1-5 (a draw).
+# At contempt -1000 the draw is worth ten men to the engine, so it repeats and says so; at 0 the
+# draw is worth nothing and the score is the network's, not ten men.
+KK=B:WK32:BK1
+HIST="set gamehist $KK 1-5 32-27 5-1 27-32"
+"$HOST" "$LIB" --status --command "set contempt -1000" --command "$HIST" --position "$KK" >"$TMP/out" 2>&1
+if grep -q '^set contempt -1000 -> 1 contempt -1000$' "$TMP/out" &&
+    grep -q 'score +10.00 .* pv 1-5' "$TMP/out"; then pass "set contempt -1000: the engine seeks the repetition"
+else fail "set contempt -1000: the engine seeks the repetition" "$(cat "$TMP/out")"; fi
+"$HOST" "$LIB" --status --command "set contempt 0" --command "$HIST" --position "$KK" >"$TMP/out" 2>&1
+if grep -q '^depth .* score ' "$TMP/out" && ! grep -q 'score +10.00' "$TMP/out"; then
+    pass "set contempt 0: the repetition is worth nothing"
+else fail "set contempt 0: the repetition is worth nothing" "$(cat "$TMP/out")"; fi
+
 # games NAME REFEREE-OPTIONS HOST-OPTIONS: a short match of the host against ponder player; no
 # illegal move, no host fault, no answer later than a second past its time (the suite runs on
 # loaded machines; tests/cb/games.sh measures the timing).
