@@ -280,6 +280,7 @@ void console_start_search(Console *c, ConsoleTask task, bool announced)
         if (c->has_clock) /* the clock (level, time), which timeman shares out */
             tc_clock_limits(&c->tc, &c->clock, &s->limits);
         s->limits.infinite = c->depth == 0 && s->limits.time == 0 && s->limits.clock == 0;
+        s->limits.analysis = task == CONSOLE_ANALYZE; /* a value to show: no contempt */
         c->think_start = util_now();
     }
     s->print = c->verbose || task == CONSOLE_ANALYZE;

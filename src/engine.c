@@ -369,7 +369,7 @@ Engine *engine_new(const EngineOptions *opt, char *err)
 static bool book_answer(Engine *e, SearchResult *r)
 {
     const SearchLimits *l = &e->sj.limits;
-    if (!e->book || l->infinite || l->ponder || l->no_book || l->exclude_len > 0)
+    if (!e->book || l->infinite || l->ponder || l->analysis || l->exclude_len > 0)
         return false;
     BookHit h;
     pthread_mutex_lock(&e->lock);
@@ -462,7 +462,7 @@ static EngineJob claim(Engine *e, const Game *g, const SearchLimits *limits, Sea
     j->egdb = e->egdb;
     j->egdb_handle = e->egdb_handle;
     j->egdb_pieces = e->egdb_pieces;
-    j->contempt = e->contempt;
+    j->contempt = limits->analysis ? 0 : e->contempt; /* a value to show: a draw is 0 */
     tt_new_search(&e->tt);
     e->job++;
     e->running = true;

@@ -445,6 +445,7 @@ static void hub_engine_go(Hub *h, HubMode mode)
     }
     /* Pondering: the limits count from ponder-hit (engine_ponderhit); until then it searches. */
     lim.ponder = mode == MODE_PONDER;
+    lim.analysis = mode == MODE_ANALYZE; /* a value to show: a draw is 0, no contempt */
     h->limits = lim;
     h->mode = mode;
     atomic_store(&h->finished, false);

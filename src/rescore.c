@@ -92,7 +92,8 @@ static void *worker_main(void *arg)
     Worker *w = arg;
     Rescore *rs = w->rs;
     const RescoreOptions *o = rs->o;
-    SearchLimits lim = {.nodes = o->nodes, .depth = o->depth, .no_book = true};
+    /* Training targets: values (a draw 0, no contempt), never book moves. */
+    SearchLimits lim = {.nodes = o->nodes, .depth = o->depth, .analysis = true};
     for (;;) {
         size_t first = atomic_fetch_add(&rs->next, RESCORE_BLOCK);
         if (first >= rs->count)
@@ -364,7 +365,6 @@ static int cmd_rescore(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.shard = o.shards = 1;
     engine_default_options(&o.eo);
-    o.eo.contempt = 0; /* training targets: a draw scores 0 */
     o.eo.hash_mb = RESCORE_HASH_MB;
     char egdb_dir[CLI_PATH_MAX];
     o.eo.egdb_dir = cli_engine_egdb(egdb_dir, sizeof egdb_dir);

@@ -38,7 +38,8 @@ typedef struct SearchLimits {
     bool ponder;     /* think on the opponent's time: the time, clock and node limits
                         apply only from engine_ponderhit(), which starts the clock; a depth
                         reached before it waits for it (or a stop) */
-    bool no_book;    /* search even when the opening book has the position (evaluations) */
+    bool analysis;   /* the position's value, not a move to play (analysis, evaluations): the
+                        book is not asked and a draw scores 0, without the contempt */
     int exclude_len; /* root moves in exclude[] (0: none) */
     Move exclude[SEARCH_MAX_EXCLUDE]; /* root moves not to search: the lines already found, so
                                          a caller asks for the 2nd, 3rd best (multi-PV) */

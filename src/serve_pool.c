@@ -124,7 +124,6 @@ static void run_graph(ServeWorker *w, ServeGame *g, uint64_t job_id, const Serve
         int ply = w->scratch->ply;
         SearchContext ctx = {w, g, job_id, 0};
         SearchLimits limits = job->limits;
-        limits.no_book = true; /* an evaluation of every position, not a move to play */
         SearchResult r = engine_search(w->engine, w->scratch, &limits, NULL, &ctx);
         pthread_mutex_lock(&g->lock);
         bool on = g->job == job_id && !g->stop_requested && !serve_store_stopping(s);
@@ -168,6 +167,7 @@ static void run_job(ServeWorker *w, ServeGame *g)
     }
     uint64_t job_id = g->job;
     ServeJob job = g->request;
+    job.limits.analysis = job.kind != SERVE_JOB_MOVE; /* analysis, graph: values, not moves */
     if (g->stop_requested)
         job.limits.depth = 1;
     *w->scratch = g->game;

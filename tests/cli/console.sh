@@ -258,6 +258,18 @@ else
     fail "analysis rows: depth, value, time, nodes, PV" "$(cat "$TMP/det1" | tail -n 12)"
 fi
 
+# Contempt is for play, not analysis: with the repetition of the start a move away, at contempt
+# -1000 a search to play values it at ten men and plays 3-7; an analysis shows the draw as 0.
+printf 'force\nsetboard B:WK14:BK3\n3-7\n14-17\n7-3\n17-14\nsd 8\n' >"$TMP/rep.in"
+{ cat "$TMP/rep.in"; printf 'verbose\ngo\n'; } | "$PONDER" console --contempt -1000 >"$TMP/rep.think"
+{ cat "$TMP/rep.in"; printf 'analyze\n'; } | "$PONDER" console --contempt -1000 >"$TMP/rep.analyze"
+if grep -Eq '^      8 +1000 .* 3-7$' "$TMP/rep.think" && grep -Eq '^      8 +0 ' "$TMP/rep.analyze"; then
+    pass "contempt -1000: the search to play seeks the repetition, the analysis values it 0"
+else
+    fail "contempt -1000: the search to play seeks the repetition, the analysis values it 0" \
+        "$(grep -E '^      8 ' "$TMP/rep.think" "$TMP/rep.analyze")"
+fi
+
 # Bad input lines: too long, NUL byte; the console goes on.
 { head -c 5000 /dev/zero | tr '\0' a; printf '\nping 1\npi\000ng 2\nping 3\n'; } >"$TMP/bad.in"
 transcript "a line too long, a NUL byte" "$TMP/bad.in" "$DATA/badlines.out"

@@ -35,6 +35,20 @@ if grep -q '^info depth=3 ' "$TMP/out" && grep -q '^done move=' "$TMP/out"; then
     pass "set-param book=false: a search"
 else fail "set-param book=false: a search" "$(tail -n 5 "$TMP/out")"; fi
 
+# Contempt is for play: the Hub kings' position with its start a move away, at contempt -1000
+# `go think' values the repetition at ten men and plays 1-5; `go analyze' does not count it.
+KK=WWeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeB
+{
+    printf 'hub\nset-param name=contempt value=-1000\ninit\n'
+    printf 'pos pos=%s moves="1-5 32-27 5-1 27-32"\nlevel depth=8\ngo think\ngo analyze\n' "$KK"
+    sleep 2
+    printf 'quit\n'
+} | "$PONDER" hub >"$TMP/out" 2>&1
+if [ "$(grep -c '^info depth=8 .* score=10.00 .*pv="1-5"$' "$TMP/out")" = 1 ] &&
+    [ "$(grep -c '^info depth=8 ' "$TMP/out")" = 2 ] && grep -q '^done move=1-5$' "$TMP/out"; then
+    pass "contempt -1000: go think seeks the repetition, go analyze does not value it"
+else fail "contempt -1000: go think seeks the repetition, go analyze does not value it" "$(grep -E '^(info depth=8|done)' "$TMP/out")"; fi
+
 # During an endless search: ping is answered at once, stop ends it with done, a command for
 # after the search is refused while it lasts.
 {

@@ -213,8 +213,9 @@ static void test_ponderhit(void)
     engine_free(e);
 }
 
-/* Contempt: a draw scores minus the contempt for the side to move at the root. Kings far apart
- * one ply before the 40-move rule: every move draws, so the search's score is the draw's. */
+/* Contempt: a draw scores minus the contempt for the side to move at the root, and 0 in an
+ * analysis. Kings far apart one ply before the 40-move rule: every move draws, so the search's
+ * score is the draw's. */
 static void test_contempt(void)
 {
     Engine *e = new_engine(1);
@@ -234,6 +235,13 @@ static void test_contempt(void)
         CHECK(r.has_move);
         if (r.info.score != -atoi(values[i])) {
             printf("  contempt %s: score %d\n", values[i], r.info.score);
+            CHECK(false);
+        }
+        /* An analysis shows the draw as it is, whatever the contempt. */
+        lim.analysis = true;
+        r = engine_search(e, &game, &lim, NULL, NULL);
+        if (!r.has_move || r.info.score != 0) {
+            printf("  contempt %s, analysis: score %d\n", values[i], r.info.score);
             CHECK(false);
         }
     }

@@ -245,6 +245,14 @@ async function main() {
     await post(`/api/games/${eg}/analyse`, { time: 0.3 });
     st = await waitIdle(eg);
     check('review: a database position gets the databases\' verdict', st.engine.database === 'black wins', st.engine);
+    // An analysis shows a drawn position as 0: the engine's contempt (a draw costs it 0.20 when it
+    // plays) is for play only.
+    r = await post('/api/games', { side: 'both', fen: 'B:WK32:BK1' });
+    const kk = r.json.id;
+    await post(`/api/games/${kk}/analyse`, { time: 0.2 });
+    st = await waitIdle(kk);
+    check('review: a drawn database position is analysed as 0, no contempt', st.engine.database === 'draw' &&
+          st.engine.eval === 0 && st.engine.lines.every((l) => l.eval === 0), st.engine);
     r = await post('/api/games', { side: 'both', fen: 'B:W5,6:BK20,K28' });
     const big = r.json.id;
     await post(`/api/games/${big}/analyse`, { time: 0.2 });
