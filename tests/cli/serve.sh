@@ -80,6 +80,7 @@ expect_status "serve: --max-games 0 exits 2" 2 "$PONDER" serve --max-games 0
 expect_status "serve: --max-time 0 exits 2" 2 "$PONDER" serve --max-time 0
 expect_status "serve: --hash 0 exits 2" 2 "$PONDER" serve --hash 0
 expect_option_limit serve hash 1 65536
+expect_option_limit serve contempt -1000 1000
 expect_usage_error "serve: --threads is not its option (--workers is)" "unknown option \`--threads'" \
     "$PONDER" serve --threads 2
 expect_usage_error "serve: -- ends the options" "unexpected argument \`--verbose'" \
