@@ -557,7 +557,8 @@ static bool cb_whole(const char *value, long min, long max, long *out, char *msg
 
 /* "get NAME" and "set NAME VALUE" of the integer options. hashsize, searchthreads and contempt
  * are the engine's hash, threads and contempt, read by its options table (its limits, its
- * wording); the others are CheckerBoard's own. Returns 1 handled, 0 refused, -1 not an integer option. */
+ * wording); the others are CheckerBoard's own. Returns 1 handled, 0 refused, -1 not an integer
+ * option. */
 static int cb_int_option(bool set, const char *name, const char *value, char *reply)
 {
     enum { HASH, THREADS, USE_DB, MAX_DBPIECES, DBMBYTES, BOOK, CONTEMPT };

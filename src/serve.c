@@ -48,8 +48,8 @@ enum {
     HTTP_THREADS = 128, /* civetweb threads for plain requests (beyond the sockets) */
     SERVE_HASH_MB = 16, /* --hash default: each worker's table */
     /* The engine options serve takes. */
-    SERVE_ENGINE_OPTS = OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET | OPTS_CONTEMPT |
-                        OPTS_BOOK,
+    SERVE_ENGINE_OPTS =
+        OPTS_HASH | OPTS_WEIGHTS | OPTS_EGDB | OPTS_EVAL | OPTS_NET | OPTS_CONTEMPT | OPTS_BOOK,
 };
 
 typedef struct Socket {

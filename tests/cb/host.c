@@ -18,9 +18,10 @@
  * forfeit. At start it checks enginecommand's fixed answers (protocol version 2, game type 21,
  * an unknown command refused). `cbhost LIBRARY [--status] [--command CMD]... --position FEN
  * [X Y V]...' sends the commands, makes one getmove call and prints its return value (and the
- * status line when it is Ponder's message or a book move, or always with --status), and `cbhost LIBRARY --commands' instead answers each
- * line of stdin with enginecommand's return value and reply. --playnow S sets *playnow after S
- * seconds of each search: the answer must then come within 0.4 s plus --margin.
+ * status line when it is Ponder's message or a book move, or always with --status), and
+ * `cbhost LIBRARY --commands' instead answers each line of stdin with enginecommand's return
+ * value and reply. --playnow S sets *playnow after S seconds of each search: the answer must then
+ * come within 0.4 s plus --margin.
  */
 #include "cbengine.h"
 #include "game.h"
@@ -278,11 +279,12 @@ static double number(const char *opt, const char *s)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: cbhost LIBRARY [--time S] [--exact] [--incr MS INC_MS] "
-                        "[--no-gamehist] [--playnow S] [--hash MB] [--margin S]\n"
-                        "              [--fen FEN]\n"
-                        "       cbhost LIBRARY --commands\n"
-                        "       cbhost LIBRARY [--status] [--command CMD]... --position FEN [X Y V]...\n");
+        fprintf(stderr,
+                "usage: cbhost LIBRARY [--time S] [--exact] [--incr MS INC_MS] "
+                "[--no-gamehist] [--playnow S] [--hash MB] [--margin S]\n"
+                "              [--fen FEN]\n"
+                "       cbhost LIBRARY --commands\n"
+                "       cbhost LIBRARY [--status] [--command CMD]... --position FEN [X Y V]...\n");
         return 2;
     }
     if (argc >= 3 && strcmp(argv[2], "--commands") == 0) {
