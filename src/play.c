@@ -124,10 +124,12 @@ static void on_iteration(const SearchInfo *info, void *ctx)
         engine_stop(p->engine, 0);
 }
 
-/* Searches the current position within the limits; *SECONDS gets the time taken. */
-static SearchResult think(Play *p, double *seconds)
+/* Searches the current position within the limits; *SECONDS gets the time taken. ADVICE: for
+ * the player (a hint), an analysis: draws are worth 0 to it, not the engine's contempt. */
+static SearchResult think(Play *p, bool advice, double *seconds)
 {
-    SearchLimits lim = {.depth = p->opt.depth, .time = p->opt.time, .nodes = p->opt.nodes};
+    SearchLimits lim = {
+        .depth = p->opt.depth, .time = p->opt.time, .nodes = p->opt.nodes, .analysis = advice};
     double t0 = util_now();
     SearchResult r = engine_search(p->engine, &p->game, &lim, on_iteration, p);
     *seconds = util_now() - t0;
@@ -178,7 +180,7 @@ static TurnStatus computer_turn(Play *p)
         printf("%s", p->live ? "\r" : "\n");
         fflush(stdout);
         double seconds;
-        SearchResult r = think(p, &seconds);
+        SearchResult r = think(p, false, &seconds);
         if (play_interrupted) { /* Ctrl-C while it thought: no move, the game ends */
             printf("\n");
             return TURN_QUIT;
@@ -288,7 +290,7 @@ static void hint(Play *p, const MoveList *list)
         printf("Thinking...%s", p->live ? "\r" : "\n");
         fflush(stdout);
         double seconds;
-        SearchResult r = think(p, &seconds);
+        SearchResult r = think(p, true, &seconds);
         m = r.best;
         describe_search(&r, seconds, p->game.board.side, how, sizeof how);
     }

@@ -163,6 +163,14 @@ said "hint suggests a listed move" '^Hint: [0-9]+\. [0-9]+[-x][0-9]' hc3
 said "quit says goodbye" '^Goodbye\.$' hc3
 said "quit after moves offers to save the game" '^Save the game before leaving\? \(no, or save FILE\) \[no\] $' hc3
 
+# A hint is advice to the player, not the engine's own move: it values a draw at 0 whatever the
+# engine's contempt. Two kings, both sides human, the start a move away (1-6 repeats it): at
+# contempt -1000 the engine would value the repetition at ten men; the hint does not.
+play hint-draw "h\nh\nyes\n$PLAYDATA/two-kings.txt\n1-6\n32-27\n6-1\n27-32\nhint\nquit\n" \
+    $ENGINE --contempt -1000
+ok "hint with contempt -1000: runs"
+said "a hint values a draw at 0, not at the engine's contempt" '^Hint: [0-9]\. 1-[56] .*eval [+-]0\.[0-9][0-9] for Black\)$' hint-draw
+
 # `flip' turns the board round (PDN's way up by default: squares 1-4 at the top), and back.
 play flip 'h\nh\nno\nflip\nflip\nquit\n'
 ok "flip: runs"
