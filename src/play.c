@@ -124,12 +124,12 @@ static void on_iteration(const SearchInfo *info, void *ctx)
         engine_stop(p->engine, 0);
 }
 
-/* Searches the current position within the limits; *SECONDS gets the time taken. ADVICE: for
- * the player (a hint), an analysis: draws are worth 0 to it, not the engine's contempt. */
-static SearchResult think(Play *p, bool advice, double *seconds)
+/* Searches the current position within the limits; *SECONDS gets the time taken. ANALYSIS for
+ * advice to the player (a hint): a draw is worth 0 in it, not the engine's contempt. */
+static SearchResult think(Play *p, bool analysis, double *seconds)
 {
     SearchLimits lim = {
-        .depth = p->opt.depth, .time = p->opt.time, .nodes = p->opt.nodes, .analysis = advice};
+        .depth = p->opt.depth, .time = p->opt.time, .nodes = p->opt.nodes, .analysis = analysis};
     double t0 = util_now();
     SearchResult r = engine_search(p->engine, &p->game, &lim, on_iteration, p);
     *seconds = util_now() - t0;
