@@ -15,7 +15,9 @@
  * game since the last capture or man move, or on the search path) is a draw, and so is a
  * position 80 plies after the last capture or man move (the 40-move rule) or one the databases
  * call drawn. A draw scores 0 less the contempt for the side to move at the root (the contempt
- * more for the other side). A side with no move has lost: -(SCORE_WIN - ply), so a nearer win
+ * more for the other side), and with a contempt every static score counts the pieces on the
+ * board: each beyond SEARCH_TRADE_BASE is worth a fifth of the contempt to the root side, so it
+ * keeps pieces on and, with many on, declines a draw all the more. A side with no move has lost: -(SCORE_WIN - ply), so a nearer win
  * scores higher.
  *
  * Selectivity, each part kept only where a match showed a gain (docs/engine.md has the figures,
@@ -110,7 +112,7 @@ static inline int lmr_reduction(int depth, int rank)
  * fits 16 bits: evaluations stay within +-SCORE_DECISIVE); the index takes the low bits, so a
  * wrong hit needs 64 equal key bits. The cache is emptied when a search starts, so it always
  * holds this search's evaluator's scores, and the tree is the same as without it. */
-static inline int evaluate(SearchWorker *w, const Board *b)
+static inline int evaluate_cached(SearchWorker *w, const Board *b)
 {
     uint64_t *e = &w->eval_cache[b->key & (EVAL_CACHE_SIZE - 1)];
     if (*e && (*e >> 16) == (b->key >> 16))
@@ -118,6 +120,14 @@ static inline int evaluate(SearchWorker *w, const Board *b)
     int v = evaluate_uncached(w->job, b);
     *e = (b->key >> 16) << 16 | (uint16_t)(int16_t)v;
     return v;
+}
+
+/* The static score the search uses: the evaluation and the contempt's piece term. */
+static inline int evaluate(SearchWorker *w, const Board *b)
+{
+    const SearchJob *job = w->job;
+    int v = evaluate_cached(w, b);
+    return job->trade ? v + search_trade_term(job, b, job->game->board.side) : v;
 }
 
 /* Counts a node; the main worker also enforces the node and time limits. */

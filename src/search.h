@@ -99,7 +99,20 @@ typedef struct {
     int egdb_pieces; /* probe positions with at most this many pieces */
     int contempt;    /* what a draw costs the side to move at the root, hundredths of a man
                         (negative: a draw is welcome) */
+    int trade;       /* what each piece on the board beyond SEARCH_TRADE_BASE is worth to the
+                        side to move at the root, hundredths of a man (the contempt's fifth: it
+                        keeps pieces on and a draw further off) */
 } SearchJob;
+
+/* The piece count at which the contempt's piece term (SearchJob.trade) is zero. */
+enum { SEARCH_TRADE_BASE = 8 };
+
+/* The piece term of JOB for board B, from B's side to move: the root side gains it. */
+static inline int search_trade_term(const SearchJob *job, const Board *b, int root_side)
+{
+    int n = bb_popcount(b->pieces[BLACK] | b->pieces[WHITE]) - SEARCH_TRADE_BASE;
+    return b->side == root_side ? job->trade * n : -job->trade * n;
+}
 
 /* A worker's private state (history, killers, path, PV). Returns NULL when out of memory. */
 SearchWorker *search_worker_new(void);

@@ -25,8 +25,13 @@ void search_check_ponderhit(SearchJob *job)
         atomic_store_explicit(job->stop, true, memory_order_relaxed);
 }
 
+/* The iteration's report. Its score leaves out the root's own piece term (search.c), so a quiet
+ * root reads as its evaluation and a line reads less what its exchanges cost. */
 static void fill_info(SearchWorker *w, int depth, int score)
 {
+    const SearchJob *job = w->job;
+    if (job->trade && !score_is_decisive(score))
+        score -= search_trade_term(job, &job->game->board, job->game->board.side);
     SearchInfo *info = &w->info;
     info->depth = depth;
     info->seldepth = w->seldepth;
