@@ -463,7 +463,7 @@ static EngineJob claim(Engine *e, const Game *g, const SearchLimits *limits, Sea
     j->egdb_handle = e->egdb_handle;
     j->egdb_pieces = e->egdb_pieces;
     j->contempt = limits->analysis ? 0 : e->contempt; /* a value to show: a draw is 0 */
-    j->trade = j->contempt / 5;
+    j->trade = j->contempt > 0 ? j->contempt / 5 : 0; /* measured at 20 only: docs/engine.md */
     tt_new_search(&e->tt);
     e->job++;
     e->running = true;

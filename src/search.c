@@ -15,9 +15,9 @@
  * game since the last capture or man move, or on the search path) is a draw, and so is a
  * position 80 plies after the last capture or man move (the 40-move rule) or one the databases
  * call drawn. A draw scores 0 less the contempt for the side to move at the root (the contempt
- * more for the other side), and with a contempt every static score counts the pieces on the
- * board: each beyond SEARCH_TRADE_BASE is worth a fifth of the contempt to the root side, so it
- * keeps pieces on and, with many on, declines a draw all the more. A side with no move has lost: -(SCORE_WIN - ply), so a nearer win
+ * more for the other side), and with a positive contempt every static score counts the pieces
+ * on the board: each beyond SEARCH_TRADE_BASE (fewer: less) is worth a fifth of the contempt to
+ * the root side, so it keeps pieces on and, with many on, declines a draw all the more. A side with no move has lost: -(SCORE_WIN - ply), so a nearer win
  * scores higher.
  *
  * Selectivity, each part kept only where a match showed a gain (docs/engine.md has the figures,

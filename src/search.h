@@ -100,8 +100,8 @@ typedef struct {
     int contempt;    /* what a draw costs the side to move at the root, hundredths of a man
                         (negative: a draw is welcome) */
     int trade;       /* what each piece on the board beyond SEARCH_TRADE_BASE is worth to the
-                        side to move at the root, hundredths of a man (the contempt's fifth: it
-                        keeps pieces on and a draw further off) */
+                        side to move at the root, hundredths of a man (a fifth of a positive
+                        contempt: it keeps pieces on and a draw further off) */
 } SearchJob;
 
 /* The piece count at which the contempt's piece term (SearchJob.trade) is zero. */

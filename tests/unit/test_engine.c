@@ -214,34 +214,75 @@ static void test_ponderhit(void)
 }
 
 /* Contempt: a draw scores minus the contempt for the side to move at the root, and 0 in an
- * analysis. Kings far apart one ply before the 40-move rule: every move draws, so the search's
- * score is the draw's. */
+ * analysis. Kings one ply before the 40-move rule, none able to reach another: every move
+ * draws, so the search's score is the draw's. The score shown leaves out the root's piece term
+ * (a fifth of a positive contempt for each piece beyond 8), so with 8 pieces a draw shows as
+ * minus the contempt, and with 2 as minus the contempt less six fifths of it. */
 static void test_contempt(void)
+{
+    Engine *e = new_engine(1);
+    if (!e)
+        return;
+    static const char *const fens[] = {"B:WK32:BK1", "B:WK25,K26,K27,K28:BK5,K6,K7,K8"};
+    static const int pieces[] = {2, 8};
+    static const char *const values[] = {"0", "30", "-30", "1000"};
+    for (int f = 0; f < 2; f++)
+        for (int i = 0; i < 4; i++) {
+            char err[ERR_LEN];
+            Board b;
+            ParseError pe;
+            CHECK(notation_parse_fen(fens[f], &b, &pe));
+            CHECK(engine_option_set(e, "contempt", values[i], err));
+            game_init(&game, &RULES_ENGLISH, &b);
+            game.quiet[game.ply] = 79;
+            SearchLimits lim = {.depth = 6};
+            SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
+            CHECK(r.has_move);
+            int c = atoi(values[i]);
+            int shown = -c - (c > 0 ? c / 5 : 0) * (pieces[f] - 8);
+            if (r.info.score != shown) {
+                printf("  %s, contempt %s: score %d, not %d\n", fens[f], values[i], r.info.score,
+                       shown);
+                CHECK(false);
+            }
+            /* An analysis shows the draw as it is, whatever the contempt. */
+            lim.analysis = true;
+            r = engine_search(e, &game, &lim, NULL, NULL);
+            if (!r.has_move || r.info.score != 0) {
+                printf("  %s, contempt %s, analysis: score %d\n", fens[f], values[i],
+                       r.info.score);
+                CHECK(false);
+            }
+        }
+    engine_free(e);
+}
+
+/* The contempt's piece term, as the score shows it: the root's own term is left out, so a line
+ * that takes a piece off reads a fifth of the contempt lower than in an analysis (the term only
+ * with a positive contempt). Black's one legal move takes a man and leaves a quiet position. */
+static void test_contempt_pieces(void)
 {
     Engine *e = new_engine(1);
     if (!e)
         return;
     Board b;
     ParseError pe;
-    CHECK(notation_parse_fen("B:WK32:BK1", &b, &pe));
-    static const char *const values[] = {"0", "30", "-30", "1000"};
-    for (int i = 0; i < 4; i++) {
+    CHECK(notation_parse_fen("B:W18,30:B1,14", &b, &pe));
+    static const char *const values[] = {"500", "20", "0", "-500"};
+    static const int trade[] = {100, 4, 0, 0};
+    int plain = 0;
+    for (int i = -1; i < 4; i++) {
         char err[ERR_LEN];
-        CHECK(engine_option_set(e, "contempt", values[i], err));
+        CHECK(engine_option_set(e, "contempt", i < 0 ? "0" : values[i], err));
         game_init(&game, &RULES_ENGLISH, &b);
-        game.quiet[game.ply] = 79;
-        SearchLimits lim = {.depth = 6};
+        engine_new_game(e);
+        SearchLimits lim = {.depth = 1, .analysis = i < 0};
         SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
-        CHECK(r.has_move);
-        if (r.info.score != -atoi(values[i])) {
-            printf("  contempt %s: score %d\n", values[i], r.info.score);
-            CHECK(false);
-        }
-        /* An analysis shows the draw as it is, whatever the contempt. */
-        lim.analysis = true;
-        r = engine_search(e, &game, &lim, NULL, NULL);
-        if (!r.has_move || r.info.score != 0) {
-            printf("  contempt %s, analysis: score %d\n", values[i], r.info.score);
+        CHECK(r.has_move && r.best.from == 13 && r.best.to == 22);
+        if (i < 0)
+            plain = r.info.score;
+        else if (r.info.score != plain - trade[i]) {
+            printf("  contempt %s: score %d, analysis %d\n", values[i], r.info.score, plain);
             CHECK(false);
         }
     }
@@ -558,6 +599,7 @@ int main(void)
     RUN("engine", test_option_table);
     RUN("engine", test_options);
     RUN("engine", test_contempt);
+    RUN("engine", test_contempt_pieces);
     RUN("engine", test_free_while_running);
     return check_total_failed ? 1 : 0;
 }
