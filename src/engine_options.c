@@ -35,7 +35,7 @@ const EngineOptionInfo engine_option_table[OPT_NB] = {
                           "any book move within N hundredths of a man of the best"},
     [OPT_CONTEMPT] = {"contempt", ENGINE_OPTION_INT, ENGINE_CONTEMPT_DEFAULT, ENGINE_CONTEMPT_MIN,
                       ENGINE_CONTEMPT_MAX, NULL,
-                      "a draw counts as N hundredths of a man lost (negative: won)"},
+                      "a draw counts as N hundredths of a man lost, a piece beyond 8 as N/5 won"},
 };
 
 const EngineOptionInfo *engine_option_list(int *count)
