@@ -52,7 +52,8 @@ static const struct {
     {"net", OPTS_NET, CODE_NET, "FILE", "the network file (default: built in)"},
     {"egdb", OPTS_EGDB, CODE_EGDB, "DIR", "endgame databases"},
     {"contempt", OPTS_CONTEMPT, CODE_CONTEMPT, "N",
-     "a draw counts as N hundredths of a man lost, and above 0\neach piece beyond 8 as N/5 won (default %; negative: a draw\nwon, no piece term)"},
+     "a draw counts as N hundredths of a man lost, and above 0\neach piece beyond 8 as N/5 won "
+     "(default %; negative: a draw\nwon, no piece term)"},
     {"book", OPTS_BOOK, CODE_BOOK, "FILE",
      "opening book (default: the installed one, else the built-in\none; `none': no book; "
      "docs/book.md)"},

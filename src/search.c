@@ -17,8 +17,8 @@
  * call drawn. A draw scores 0 less the contempt for the side to move at the root (the contempt
  * more for the other side), and with a positive contempt every static score counts the pieces
  * on the board: each beyond SEARCH_TRADE_BASE (fewer: less) is worth a fifth of the contempt to
- * the root side, so it keeps pieces on and, with many on, declines a draw all the more. A side with no move has lost: -(SCORE_WIN - ply), so a nearer win
- * scores higher.
+ * the root side, so it keeps pieces on and, with many on, declines a draw all the more. A side
+ * with no move has lost: -(SCORE_WIN - ply), so a nearer win scores higher.
  *
  * Selectivity, each part kept only where a match showed a gain (docs/engine.md has the figures,
  * and those of late move pruning, ProbCut, a threat extension at the horizon and a forced-move
@@ -127,7 +127,7 @@ static inline int evaluate(SearchWorker *w, const Board *b)
 {
     const SearchJob *job = w->job;
     int v = evaluate_cached(w, b);
-    return job->trade ? v + search_trade_term(job, b, job->game->board.side) : v;
+    return job->trade ? v + search_trade_term(job, b) : v;
 }
 
 /* Counts a node; the main worker also enforces the node and time limits. */

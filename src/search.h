@@ -107,11 +107,12 @@ typedef struct {
 /* The piece count at which the contempt's piece term (SearchJob.trade) is zero. */
 enum { SEARCH_TRADE_BASE = 8 };
 
-/* The piece term of JOB for board B, from B's side to move: the root side gains it. */
-static inline int search_trade_term(const SearchJob *job, const Board *b, int root_side)
+/* The piece term of JOB for board B, from B's side to move: the side to move at the root (of
+ * JOB's game) gains it, the other side loses it. */
+static inline int search_trade_term(const SearchJob *job, const Board *b)
 {
     int n = bb_popcount(b->pieces[BLACK] | b->pieces[WHITE]) - SEARCH_TRADE_BASE;
-    return b->side == root_side ? job->trade * n : -job->trade * n;
+    return b->side == job->game->board.side ? job->trade * n : -job->trade * n;
 }
 
 /* A worker's private state (history, killers, path, PV). Returns NULL when out of memory. */

@@ -31,7 +31,7 @@ static void fill_info(SearchWorker *w, int depth, int score)
 {
     const SearchJob *job = w->job;
     if (job->trade && !score_is_decisive(score))
-        score -= search_trade_term(job, &job->game->board, job->game->board.side);
+        score -= search_trade_term(job, &job->game->board);
     SearchInfo *info = &w->info;
     info->depth = depth;
     info->seldepth = w->seldepth;

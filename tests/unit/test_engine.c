@@ -249,8 +249,7 @@ static void test_contempt(void)
             lim.analysis = true;
             r = engine_search(e, &game, &lim, NULL, NULL);
             if (!r.has_move || r.info.score != 0) {
-                printf("  %s, contempt %s, analysis: score %d\n", fens[f], values[i],
-                       r.info.score);
+                printf("  %s, contempt %s, analysis: score %d\n", fens[f], values[i], r.info.score);
                 CHECK(false);
             }
         }
