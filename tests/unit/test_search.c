@@ -251,6 +251,14 @@ static void play_moves(const char *text)
     }
 }
 
+/* A draw as the score shows it with the default contempt and PIECES on the board at the root:
+ * minus the contempt, less the root's own piece term (docs/engine.md, "The contempt's piece
+ * term"). */
+static int shown_draw(int pieces)
+{
+    return -ENGINE_CONTEMPT_DEFAULT - ENGINE_CONTEMPT_DEFAULT / 5 * (pieces - 8);
+}
+
 /* The 40-move rule: two kings against one win, but not when every move completes 80 quiet
  * plies. */
 static void test_forty_move_draw(void)
@@ -265,7 +273,7 @@ static void test_forty_move_draw(void)
     game.quiet[game.ply] = DRAW_QUIET_PLIES - 1;
     SearchLimits lim = {.depth = 8};
     r = engine_search(e, &game, &lim, NULL, NULL);
-    CHECK(r.info.score == -ENGINE_CONTEMPT_DEFAULT); /* a draw, less the default contempt */
+    CHECK(r.info.score == shown_draw(3)); /* a draw, less the default contempt */
     engine_free(e);
 }
 
@@ -284,7 +292,7 @@ static void test_repetition_draw(void)
     CHECK(game.board.key == game.keys[2]);
     SearchLimits lim = {.depth = 10};
     r = engine_search(e, &game, &lim, NULL, NULL);
-    CHECK(r.info.score == -ENGINE_CONTEMPT_DEFAULT);
+    CHECK(r.info.score == shown_draw(3));
     engine_free(e);
 }
 
@@ -377,7 +385,7 @@ static void test_egdb_hook(void)
         CHECK(r.database == EGDB_DRAW && fake_probes > 0);
         /* Four pieces, Black must take: every line ends in the (drawn) databases. */
         r = search_fen(e, "B:W6,K32:BK1,K2", 8);
-        CHECK(r.database == 0 && r.info.score == -ENGINE_CONTEMPT_DEFAULT);
+        CHECK(r.database == 0 && r.info.score == shown_draw(4));
         engine_free(e);
     }
     opt.egdb_dir = NULL;
