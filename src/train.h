@@ -210,6 +210,11 @@ bool train_epoch(TrainState *st, const TrainSample *s, size_t n, const TrainOpti
 bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out, size_t *len,
                 char *err);
 
+/* The float network whose export is Q exactly (nnue_dequantise), allocated into NET: the
+ * starting point of a run that goes on from a network (`ponder train --init'). False with the
+ * reason in ERR (out of memory). */
+bool net_import(TrainNet *net, const NnueNet *q, char *err);
+
 /* (The file is read back with nnue_read() and scored with nnue_evaluate_features(), nnue.h.) */
 
 /* Saves ST to PATH (atomically). False with ERR. */

@@ -64,6 +64,8 @@ static void usage(FILE *f)
                "  --log FILE         loss log for scripts/plot-training.sh (appended on resume)\n"
                "  --checkpoint FILE  save float weights and optimiser state each epoch; resume\n"
                "                     from FILE when it exists\n"
+               "  --init NET         start from the network NET (a file, or `builtin') instead\n"
+               "                     of random weights: its shape and scale are the run's\n"
                "  --threads T        worker threads (default: the number of cores); the result\n"
                "                     is the same for any T\n"
                "  -q, --quiet        no progress lines\n");
@@ -86,12 +88,52 @@ static EgdbSet *open_egdb(const char *dir)
 typedef struct {
     const char *data[TRAIN_MAX_FILES];
     int ndata;
-    const char *out, *log, *checkpoint, *egdb, *name;
+    const char *out, *log, *checkpoint, *egdb, *name, *init;
     NetShape shape;
+    bool shape_given, scale_given; /* --hidden, --buckets or --split; --scale */
+    NnueNet *init_net;             /* --init's network, loaded by parse_args */
     TrainDataOptions d;
     TrainOptions t;
     bool quiet;
 } Args;
+
+/* Loads --init's network into A->init_net; its shape and scale become the run's (options that
+ * say otherwise are refused). Returns -1 to go on, else the exit status. */
+static int load_init(Args *a)
+{
+    char err[ERR_LEN];
+    NnueNet *q = strcmp(a->init, "builtin") == 0 ? nnue_load_default(err) : nnue_load(a->init, err);
+    if (!q) {
+        fprintf(stderr, "ponder train: --init: %s\n", err);
+        return 2;
+    }
+    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets};
+    if (a->shape_given && memcmp(&sh, &a->shape, sizeof sh) != 0) {
+        fprintf(stderr,
+                "ponder train: --init %s is n1 %d, %d buckets%s; the options ask for n1 %d, "
+                "%d buckets%s: leave them out to train its shape\n",
+                a->init, sh.n1, sh.buckets, sh.sets > 1 ? " (split)" : "", a->shape.n1,
+                a->shape.buckets, a->shape.sets > 1 ? " (split)" : "");
+        nnue_free(q);
+        return 2;
+    }
+    if (a->scale_given && (int)a->d.scale != q->scale) {
+        fprintf(stderr, "ponder train: --init %s has scale %d, not --scale %d\n", a->init,
+                q->scale, (int)a->d.scale);
+        nnue_free(q);
+        return 2;
+    }
+    if (!net_shape_check(&sh, err)) {
+        fprintf(stderr, "ponder train: --init %s: %s\n", a->init, err);
+        nnue_free(q);
+        return 2;
+    }
+    a->shape = sh;
+    a->d.buckets = sh.buckets;
+    a->d.scale = q->scale;
+    a->init_net = q;
+    return -1;
+}
 
 /* Parses the command line into A; returns -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, Args *a)
@@ -125,6 +167,7 @@ static int parse_args(int argc, char **argv, Args *a)
         OPT_THREADS,
         OPT_NO_DEDUP,
         OPT_SPLIT,
+        OPT_INIT,
     };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -147,6 +190,7 @@ static int parse_args(int argc, char **argv, Args *a)
         {"threads", required_argument, NULL, OPT_THREADS},
         {"no-dedup", no_argument, NULL, OPT_NO_DEDUP},
         {"split", no_argument, NULL, OPT_SPLIT},
+        {"init", required_argument, NULL, OPT_INIT},
         {"quiet", no_argument, NULL, 'q'},
         {0},
     };
@@ -157,7 +201,8 @@ static int parse_args(int argc, char **argv, Args *a)
         switch (c) {
         case 'h': usage(stdout); return 0;
         case 'q': a->quiet = true; break;
-        case OPT_SPLIT: split = true; break;
+        case OPT_SPLIT: split = a->shape_given = true; break;
+        case OPT_INIT: a->init = v; break;
         case OPT_NO_DEDUP: a->d.dedup = false; break;
         case OPT_DATA:
             if (a->ndata == TRAIN_MAX_FILES) {
@@ -184,11 +229,13 @@ static int parse_args(int argc, char **argv, Args *a)
                 return 2;
             }
             a->shape.n1 = (int)lv;
+            a->shape_given = true;
             break;
         case OPT_BUCKETS:
             if (!cli_long("--buckets", v, 1, NNUE_MAX_BUCKETS, &lv))
                 return 2;
             a->shape.buckets = a->d.buckets = (int)lv;
+            a->shape_given = true;
             break;
         case OPT_LAMBDA:
             if (!cli_double("--lambda", v, 0, 1, &a->d.lambda))
@@ -198,6 +245,7 @@ static int parse_args(int argc, char **argv, Args *a)
             if (!cli_long("--scale", v, 1, 10000, &lv))
                 return 2;
             a->d.scale = (double)lv;
+            a->scale_given = true;
             break;
         case OPT_VALID:
             if (!cli_double("--valid", v, 0, 0.9, &a->d.valid_fraction))
@@ -275,6 +323,16 @@ static int start_state(const Args *a, const TrainDataReport *rep, uint64_t hash,
         if (!train_state_init(st, &a->shape, a->d.seed, err)) {
             fprintf(stderr, "ponder train: %s\n", err);
             return 1;
+        }
+        TrainNet from;
+        if (a->init_net) {
+            if (!net_import(&from, a->init_net, err)) {
+                fprintf(stderr, "ponder train: --init: %s\n", err);
+                train_state_free(st);
+                return 1;
+            }
+            train_net_free(&st->net);
+            st->net = from;
         }
         st->ntrain = rep->ntrain;
         st->nvalid = rep->nvalid;
@@ -358,15 +416,11 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
     return 0;
 }
 
-static int cmd_train(int argc, char **argv)
+/* The run of the parsed command line A. Returns the exit status. */
+static int train_run(Args *ap)
 {
-    Args a;
-    int status = parse_args(argc, argv, &a);
-    if (status >= 0) {
-        if (status)
-            opts_see_help("ponder train");
-        return status;
-    }
+    Args a = *ap;
+    int status;
 
     /* 1. The positions. */
     EgdbSet *egdb = NULL;
@@ -471,6 +525,22 @@ done:
     train_state_free(&st);
     free(train);
     free(valid);
+    return status;
+}
+
+static int cmd_train(int argc, char **argv)
+{
+    Args a;
+    int status = parse_args(argc, argv, &a);
+    if (status >= 0) {
+        if (status)
+            opts_see_help("ponder train");
+        return status;
+    }
+    if (a.init && (status = load_init(&a)) >= 0)
+        return status;
+    status = train_run(&a);
+    nnue_free(a.init_net);
     return status;
 }
 

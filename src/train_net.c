@@ -75,6 +75,37 @@ bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out,
     return true;
 }
 
+bool net_import(TrainNet *net, const NnueNet *q, char *err)
+{
+    NnueFloat f;
+    if (!nnue_dequantise(q, &f, err))
+        return false;
+    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets};
+    if (!train_net_init(net, &sh, 0, err)) {
+        nnue_float_free(&f);
+        return false;
+    }
+    /* net_export()'s copies the other way round. */
+    NetLayout l;
+    net_layout(&sh, &l);
+    size_t n1 = (size_t)sh.n1, n2 = (size_t)sh.n2, n3 = (size_t)sh.n3;
+    float *w = net->p;
+    size_t sets = (size_t)sh.sets;
+    memcpy(w + l.w1, f.w1, sets * NNUE_FEATURES * n1 * sizeof *w);
+    memcpy(w + l.b1, f.b1, sets * n1 * sizeof *w);
+    for (size_t k = 0; k < (size_t)sh.buckets; k++) {
+        float *b = w + l.bucket0 + k * l.stride;
+        memcpy(b + l.w2, f.w2 + k * n2 * n1, n2 * n1 * sizeof *w);
+        memcpy(b + l.b2, f.b2 + k * n2, n2 * sizeof *w);
+        memcpy(b + l.w3, f.w3 + k * n3 * n2, n3 * n2 * sizeof *w);
+        memcpy(b + l.b3, f.b3 + k * n3, n3 * sizeof *w);
+        memcpy(b + l.w4, f.w4 + k * n3, n3 * sizeof *w);
+        b[l.b4] = f.b4[k];
+    }
+    nnue_float_free(&f);
+    return true;
+}
+
 static void put_floats(uint8_t *p, const float *v, size_t n)
 {
     for (size_t i = 0; i < n; i++) {

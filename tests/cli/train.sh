@@ -111,6 +111,30 @@ expect_status "train: a damaged checkpoint is refused" 2 \
     "$PONDER" train $TR --checkpoint "$TMP/badck" --out "$TMP/x.pnet"
 expect_grep "... named" "badck: not a checkpoint" "$TMP/err"
 
+# ---- going on from a network (--init) ----------------------------------------------------------
+# The imported weights are the file's exactly: a run at a learning rate too small to move any
+# weight across a quantisation step writes the same bytes back.
+"$PONDER" train $TR --epochs 1 --lr 1e-7 --init "$TMP/a.pnet" --name gen --out "$TMP/i.pnet" \
+    --log "$TMP/ilog" -q >/dev/null 2>"$TMP/err"
+expect_same "train --init at a negligible rate gives the network back" "$TMP/a.pnet" "$TMP/i.pnet"
+# A run from a trained network starts from its loss, not from a random network's.
+"$PONDER" train $TR --epochs 1 --out "$TMP/r0.pnet" --log "$TMP/rlog" -q >/dev/null 2>&1
+v_init=$(awk '$1 == "epoch" && $2 == 0 { print $10 }' "$TMP/ilog")
+v_rand=$(awk '$1 == "epoch" && $2 == 0 { print $10 }' "$TMP/rlog")
+if [ -n "$v_init" ] && [ -n "$v_rand" ] && awk "BEGIN { exit !($v_init < $v_rand) }"; then
+    pass "train --init starts from the network's held-out loss ($v_init against $v_rand)"
+else
+    fail "train --init starts from the network's held-out loss" "init $v_init, random $v_rand" \
+        "$(cat "$TMP/ilog")"
+fi
+"$PONDER" train --data "$TMP/d4.trn" --batch 64 --seed 9 --valid 0.5 --epochs 1 --init builtin \
+    --out "$TMP/b0.pnet" >"$TMP/sum" 2>"$TMP/err"
+if [ $? -eq 0 ] && grep -q "n1 256, n2 32, n3 32, 4 buckets" "$TMP/sum"; then
+    pass "train --init builtin trains the built-in network's shape"
+else
+    fail "train --init builtin trains the built-in network's shape" "$(cat "$TMP/sum" "$TMP/err")"
+fi
+
 # ---- bad input -------------------------------------------------------------------------------
 # train_bad NAME PATTERN ARGS... : train refuses with status 2, a message matching PATTERN, and
 # writes nothing.
@@ -150,6 +174,13 @@ size=$(wc -c <"$TMP/d.trn")
 head -c $((size - 5)) "$TMP/d.trn" >"$TMP/trunc.trn"
 train_bad "train: a truncated file" "trunc.trn: truncated" --data "$TMP/trunc.trn" $O
 train_bad "train: --egdb that is not a database directory" "--egdb" $TR --egdb "$TMP/nodb" $O
+train_bad "train: --init of a missing file" "--init: .*nonet.pnet" $TR --init "$TMP/nonet.pnet" $O
+head -c 100 "$TMP/a.pnet" >"$TMP/cut.pnet"
+train_bad "train: --init of a damaged network" "--init: .*cut.pnet" $TR --init "$TMP/cut.pnet" $O
+train_bad "train: --init with another shape" "is n1 32, 2 buckets; the options ask for n1 64" \
+    $TR --hidden 64 --init "$TMP/a.pnet" $O
+train_bad "train: --init with another scale" "has scale 80, not --scale 100" \
+    $TR --scale 100 --init "$TMP/a.pnet" $O
 # The plot, where gnuplot is installed (scripts/deps/plot.list).
 if command -v gnuplot >/dev/null 2>&1; then
     ROOT=$(cd "$(dirname "$0")/../.." && pwd)
