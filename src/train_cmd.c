@@ -118,8 +118,8 @@ static int load_init(Args *a)
         return 2;
     }
     if (a->scale_given && (int)a->d.scale != q->scale) {
-        fprintf(stderr, "ponder train: --init %s has scale %d, not --scale %d\n", a->init,
-                q->scale, (int)a->d.scale);
+        fprintf(stderr, "ponder train: --init %s has scale %d, not --scale %d\n", a->init, q->scale,
+                (int)a->d.scale);
         nnue_free(q);
         return 2;
     }
