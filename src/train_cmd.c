@@ -91,7 +91,7 @@ typedef struct {
     const char *out, *log, *checkpoint, *egdb, *name, *init;
     NetShape shape;
     bool shape_given, scale_given; /* --hidden, --buckets or --split; --scale */
-    NnueNet *init_net;             /* --init's network, loaded by parse_args */
+    NnueNet *init_net;             /* --init's network, loaded by load_init */
     TrainDataOptions d;
     TrainOptions t;
     bool quiet;
@@ -417,7 +417,7 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
 }
 
 /* The run of the parsed command line A. Returns the exit status. */
-static int train_run(Args *ap)
+static int train_run(const Args *ap)
 {
     Args a = *ap;
     int status;

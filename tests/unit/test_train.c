@@ -309,9 +309,6 @@ static void test_quantised(void)
     train_net_free(&net);
 }
 
-/* The other half of the contract: the engine's reader takes the trainer's file, and its
- * inference (AVX2 where compiled in, and portable) gives this test's integer score (spec_score,
- * written from docs/nnue.md) on every position. */
 /* net_import is net_export's inverse on the quantised grid: a network read back and exported
  * again is the same file, for a shared and a split first layer; and the imported model scores
  * like the file it came from (within the quantisation's bound). */
@@ -354,6 +351,9 @@ static void test_import(void)
     }
 }
 
+/* The other half of the contract: the engine's reader takes the trainer's file, and its
+ * inference (AVX2 where compiled in, and portable) gives this test's integer score (spec_score,
+ * written from docs/nnue.md) on every position. */
 static void test_engine_reads_export(void)
 {
     NetShape shapes[3] = {{256, 32, 32, 4, 1}, {64, 32, 64, 3, 1}, {128, 32, 32, 4, 4}};
