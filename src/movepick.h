@@ -44,6 +44,16 @@ static inline void movepick_apply_quiet(Board *b, const SearchMove *m)
     b->side = us ^ 1;
 }
 
+/* The key of the position after the simple move M on B, without making the move: what
+ * movepick_apply_quiet() leaves in the child's key (test_movepick checks it). */
+static inline uint64_t movepick_quiet_key(const Board *b, const SearchMove *m)
+{
+    int us = b->side;
+    bool king = (b->kings >> m->from) & 1;
+    return b->key ^ zobrist_piece[us][king][m->from] ^ zobrist_piece[us][king || m->crowns][m->to] ^
+           zobrist_side;
+}
+
 /* The full Move of a search move (for the PV). */
 static inline Move movepick_full_move(const SearchMove *m, const MoveList *caps)
 {
