@@ -2,10 +2,13 @@
 # strength.sh - plays this tree's engine against an older one built from git, the way every
 # strength figure in docs/ is measured.
 #
-#   scripts/strength.sh [-r REF] [-t SECONDS | -n NODES] [-g GAMES] [-s SPRT] [-o DIR] [-- NEW_ARGS...]
+#   scripts/strength.sh [-r REF] [-t SECONDS [-T SECONDS] | -n NODES] [-g GAMES] [-s SPRT] [-o DIR]
+#                       [-- NEW_ARGS...]
 #
 #   -r REF      the reference commit (default ce1f348, the engine before the network)
 #   -t SECONDS  per move for both sides (default 0.1)
+#   -T SECONDS  per move for the reference alone (time odds; default: the -t time). The referee
+#               allows each move the longer of the two times, and each engine is told its own
 #   -n NODES    a fixed number of nodes a move for both sides instead of a time: the games do
 #               not depend on the machine's load (a change of search or evaluation measured
 #               without its change of speed); the referee then allows 10 s a move. The
@@ -32,15 +35,17 @@ games=312
 sprt=
 out=build/strength
 nodes=
-while getopts r:t:n:g:s:o:h opt; do
+rtm=
+while getopts r:t:T:n:g:s:o:h opt; do
     case $opt in
     r) ref=$OPTARG ;;
     t) tm=$OPTARG ;;
+    T) rtm=$OPTARG ;;
     n) nodes=$OPTARG ;;
     g) games=$OPTARG ;;
     s) sprt=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) sed -n '2,26p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,29p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -58,12 +63,20 @@ make -j2 ponder >&2
 export PONDER_EGDB=none
 tag=$(printf '%s' "$extra" | cksum | cut -d' ' -f1)
 if [ -n "$nodes" ]; then
+    [ -z "$rtm" ] || { echo "strength: -T needs -t, not -n" >&2; exit 2; }
     limit="${nodes}n"
     play="--nodes $nodes"
+    rplay=$play
     tm=10
+elif [ -n "$rtm" ]; then
+    limit="${tm}s-vs-${rtm}s"
+    play="--time $tm"
+    rplay="--time $rtm"
+    tm=$(awk -v a="$tm" -v b="$rtm" 'BEGIN { print (a + 0 > b + 0) ? a : b }')
 else
     limit="${tm}s"
     play="--time {time}"
+    rplay=$play
 fi
 name="$(git describe --always --dirty)-vs-$ref-$limit-${games}g${extra:+-x$tag}"
 set -- --time "$tm" --games "$games" -j 2 --seed 1 --names "new,$ref" \
@@ -72,4 +85,4 @@ set -- --time "$tm" --games "$games" -j 2 --seed 1 --names "new,$ref" \
 echo "strength: $(git rev-parse --short HEAD) ${extra:+($extra) }vs $ref, $games games, $limit a move: $out/$name.pdn" >&2
 ./ponder match "$@" \
     "$PWD/ponder player --threads 1 --hash 64 $play --fen {fen} $extra" \
-    "$(cd "$refdir" && pwd)/ponder player --threads 1 --hash 64 $play --fen {fen}"
+    "$(cd "$refdir" && pwd)/ponder player --threads 1 --hash 64 $rplay --fen {fen}"
