@@ -26,7 +26,10 @@
 # A run is named after this tree's commit, the reference, the time, the games and the extra
 # options (DIR/NAME.pdn and .json); it goes on where it stopped when the same command is run
 # again (`ponder match --resume': the finished games are read back, only the missing ones are
-# played), so a run of hours can be split over several sittings.
+# played), so a run of hours can be split over several sittings. Runs with the same -g (and so
+# the same openings, colours and order) play the same games, so two of them, e.g. this tree
+# and an earlier commit each against ce1f348, compare game by game with `ponder compare
+# NEW.pdn OLD.pdn' (docs/match.md): a far tighter interval than the two runs' own.
 set -eu
 cd "$(dirname "$0")/.."
 ref=ce1f348
@@ -45,7 +48,7 @@ while getopts r:t:T:n:g:s:o:h opt; do
     g) games=$OPTARG ;;
     s) sprt=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) sed -n '2,29p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,32p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))

@@ -22,6 +22,9 @@
  * replaced by 1e-3, as LLRcalc does. The test stops for H1 when LLR >= ln((1-beta)/alpha) and
  * for H0 when LLR <= ln(beta/(1-alpha)) (Wald's bounds).
  *
+ * A paired comparison (stats_paired) is the mean of per-game differences with the normal
+ * interval of a mean, the sample variance dividing by N - 1.
+ *
  * Round-robin ratings are the maximum-likelihood Bradley-Terry (logistic Elo) ratings, found by
  * the minorisation-maximisation iteration of Hunter (2004): gamma_i <- P_i / sum_j n_ij /
  * (gamma_i + gamma_j), with gamma = 10^(rating/400) and P_i the points of player i.
@@ -83,6 +86,26 @@ void stats_elo(const StatsWdl *r, StatsElo *out)
     out->elo_error = isfinite(out->elo_low) && isfinite(out->elo_high)
                          ? (out->elo_high - out->elo_low) / 2.0
                          : INFINITY;
+}
+
+void stats_paired(const double *d, int n, StatsPaired *out)
+{
+    out->games = n;
+    out->mean = 0.0;
+    out->error = INFINITY;
+    if (n <= 0)
+        return;
+    double sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += d[i];
+    double mean = sum / n;
+    out->mean = mean;
+    if (n < 2)
+        return;
+    double ss = 0;
+    for (int i = 0; i < n; i++)
+        ss += (d[i] - mean) * (d[i] - mean);
+    out->error = Z95 * sqrt(ss / (n - 1) / n);
 }
 
 bool stats_sprt_valid(const StatsSprt *p, char *err)

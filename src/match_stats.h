@@ -63,6 +63,19 @@ double stats_sprt_upper(const StatsSprt *p);
 /* H1 when LLR >= the upper bound, H0 when it is <= the lower bound, else SPRT_CONTINUE. */
 SprtDecision stats_sprt_decide(double llr, const StatsSprt *p);
 
+/* Two runs of the same games compared game by game: the mean of the per-game score differences
+ * D[0..N-1] (each in [-1, 1]) and its 95% interval mean +- 1.96 sd / sqrt(N), sd the sample
+ * standard deviation (N - 1 in its denominator). Since both runs played the same openings with
+ * the same colours, the opening's own bias cancels, and the interval is far tighter than the
+ * two runs' separate Elo intervals would suggest. */
+typedef struct {
+    int games;    /* N */
+    double mean;  /* the mean difference (0 with no games) */
+    double error; /* the `+-' figure, 1.96 sd / sqrt(N); INFINITY with fewer than 2 games */
+} StatsPaired;
+
+void stats_paired(const double *d, int n, StatsPaired *out);
+
 /* Round-robin ratings: N players, POINTS[i*N+j] what player i scored against j (a win 1, a draw
  * 1/2) in GAMES[i*N+j] games. Writes to RATINGS the maximum-likelihood logistic Elo ratings with
  * mean 0. A tiny prior (0.01 points each way per pair that met) keeps a perfect or zero score

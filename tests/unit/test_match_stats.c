@@ -199,6 +199,28 @@ static void ratings(void)
     CHECK_NEAR(r4[2], 0.0, 0);
 }
 
+/* Paired differences +1/2, 0, -1, 0: mean -1/8; squared deviations 0.390625, 0.015625,
+ * 0.765625, 0.015625 sum to 1.1875, the sample variance is 1.1875 / 3 = 0.395833, and the
+ * interval's half-width 1.959964 sqrt(0.395833 / 4) = 0.616558. */
+static void paired(void)
+{
+    StatsPaired p;
+    const double d[4] = {0.5, 0, -1, 0};
+    stats_paired(d, 4, &p);
+    CHECK(p.games == 4);
+    CHECK_NEAR(p.mean, -0.125, 1e-12);
+    CHECK_NEAR(p.error, 0.616558, 1e-6);
+    const double same[3] = {0, 0, 0};
+    stats_paired(same, 3, &p);
+    CHECK_NEAR(p.mean, 0.0, 0);
+    CHECK_NEAR(p.error, 0.0, 0);
+    stats_paired(d, 1, &p); /* one game: a mean, no interval */
+    CHECK_NEAR(p.mean, 0.5, 0);
+    CHECK(p.error == INFINITY);
+    stats_paired(d, 0, &p);
+    CHECK(p.games == 0 && p.mean == 0 && p.error == INFINITY);
+}
+
 int main(void)
 {
     RUN("match_stats", elo_of_score);
@@ -209,5 +231,6 @@ int main(void)
     RUN("match_stats", sprt_bounds);
     RUN("match_stats", sprt_llr);
     RUN("match_stats", ratings);
+    RUN("match_stats", paired);
     return check_total_failed ? 1 : 0;
 }
