@@ -29,7 +29,7 @@
 # played), so a run of hours can be split over several sittings. Runs with the same -g (and so
 # the same openings, colours and order) play the same games, so two of them, e.g. this tree
 # and an earlier commit each against ce1f348, compare game by game with `ponder compare
-# NEW.pdn OLD.pdn' (docs/match.md): a far tighter interval than the two runs' own.
+# NEW.pdn OLD.pdn' (docs/match.md): a tighter interval than the two runs' own.
 set -eu
 cd "$(dirname "$0")/.."
 ref=ce1f348
