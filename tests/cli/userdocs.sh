@@ -36,7 +36,7 @@ for args in "match --bogus a b" "egdb" "egdb frob" "serve --port x" "perft abc" 
     "play --time 0" "player --depth x" "tune" "selfplay --games 0" "hackerrank --depth 0" \
     "bench 0" "tower extra" "console --bogus" "hub extra" "serve --max-time x" \
     "match --games 0 a b" "tournament --rounds 0 a=x b=y" "tower --depth 0" \
-    "egdb build --pieces 1" "train --epochs 0" "tune --rounds 0"; do
+    "egdb build --pieces 1" "train --epochs 0" "tune --rounds 0" "compare x.pdn"; do
     # shellcheck disable=SC2086
     expect_usage_error "ponder $args: the problem, then see --help" "ponder ${args%% *}: " \
         "$PONDER" $args
