@@ -18,12 +18,14 @@
  */
 #include "board.h"
 #include "command.h"
+#include "match_run.h"
 #include "match_stats.h"
 #include "opts.h"
 #include "pdn.h"
 #include "types.h"
 #include "util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -69,7 +71,7 @@ __attribute__((format(printf, 1, 2))) static void complain(const char *fmt, ...)
 
 static void usage(FILE *f)
 {
-    fputs("usage: ponder compare [--player NAME] RUN.pdn BASE.pdn [BASE2.pdn ...]\n"
+    fputs("usage: ponder compare [--player NAME] [--json FILE] RUN.pdn BASE.pdn [BASE2.pdn ...]\n"
           "\n"
           "Compares two runs of `ponder match' that played the same games (the same\n"
           "openings and --seed, so game number k had the same opening and colours in\n"
@@ -84,6 +86,7 @@ static void usage(FILE *f)
           "an error.\n"
           "  --player NAME   whose results (default: RUN's first program, the one\n"
           "                  `ponder match' gives Black in the odd-numbered games)\n"
+          "  --json FILE     also write the results as JSON to FILE\n"
           "Example (two engines each against ce1f348, `scripts/strength.sh'):\n"
           "  ponder compare build/strength/NEW-vs-ce1f348-0.1s-1000g.pdn \\\n"
           "      build/strength/OLD-vs-ce1f348-0.1s-1000g.pdn\n",
@@ -264,50 +267,173 @@ static void print_elo(double elo)
         printf("%sinf", elo > 0 ? "+" : "-");
 }
 
-/* One run's line: its W/D/L over the paired games, score and Elo. */
-static void print_run(const char *label, const char *path, const double *scores, int n)
+/* The result of a comparison: what the text and the JSON both show. */
+typedef struct {
+    const char *player;
+    int nfiles;
+    char *const *paths;
+    int games[COMPARE_FILES_MAX]; /* each file's games with the player */
+    int paired;                   /* games paired */
+    StatsWdl wdl[COMPARE_FILES_MAX];
+    StatsElo run_elo[COMPARE_FILES_MAX]; /* each run on the paired games */
+    StatsPaired diff;                    /* RUN less BASE (the mean of the BASEs) */
+    double base_score;                   /* BASE's (the BASEs' mean) score on the paired games */
+    double elo, elo_low, elo_high;       /* the difference in Elo at base_score; NAN when none */
+    int same, better, worse;             /* games by the sign of their difference */
+    int moved[3][3]; /* [RUN's result][BASE's], 0 win 1 draw 2 loss (one BASE only) */
+} Comparison;
+
+/* W/D/L of SCORES[0..N-1] (1, 1/2, 0) into W and their Elo into E. */
+static void tally(const double *scores, int n, StatsWdl *w, StatsElo *e)
 {
-    StatsWdl w = {0, 0, 0};
+    *w = (StatsWdl){0, 0, 0};
     for (int i = 0; i < n; i++)
         if (scores[i] == 1)
-            w.wins++;
+            w->wins++;
         else if (scores[i] == 0)
-            w.losses++;
+            w->losses++;
         else
-            w.draws++;
-    StatsElo e;
-    stats_elo(&w, &e);
-    char wdl[64];
-    snprintf(wdl, sizeof wdl, "+%d =%d -%d", w.wins, w.draws, w.losses);
-    printf("%-5s  %-16s  %.4f  Elo ", label, wdl, e.score);
-    print_elo(e.elo);
-    if (isfinite(e.elo_error))
-        printf(" +- %.1f", e.elo_error);
+            w->draws++;
+    stats_elo(w, e);
+}
+
+static void print_text(const Comparison *c)
+{
+    printf("%s, paired by game number: %d games in all %d files (of ", c->player, c->paired,
+           c->nfiles);
+    for (int f = 0; f < c->nfiles; f++)
+        printf("%s%d", f == 0 ? "" : f == c->nfiles - 1 ? " and " : ", ", c->games[f]);
+    printf(")\n");
+    for (int f = 0; f < c->nfiles; f++) {
+        char label[16], wdl[64];
+        snprintf(label, sizeof label, f == 0 ? "RUN" : c->nfiles == 2 ? "BASE" : "BASE%d", f);
+        snprintf(wdl, sizeof wdl, "+%d =%d -%d", c->wdl[f].wins, c->wdl[f].draws, c->wdl[f].losses);
+        printf("%-5s  %-16s  %.4f  Elo ", label, wdl, c->run_elo[f].score);
+        print_elo(c->run_elo[f].elo);
+        if (isfinite(c->run_elo[f].elo_error))
+            printf(" +- %.1f", c->run_elo[f].elo_error);
+        else
+            printf(" +- inf");
+        printf("  %s\n", c->paths[f]);
+    }
+    const StatsPaired *d = &c->diff;
+    printf("Difference, RUN less %s: %+.4f", c->nfiles == 2 ? "BASE" : "the mean of the BASEs",
+           d->mean);
+    if (!isfinite(d->error))
+        printf(" in score (one game: no interval)\n");
+    else if (isnan(c->elo))
+        printf(" +- %.4f in score (95%%: %+.4f .. %+.4f); no Elo, the base's score being %g\n",
+               d->error, d->mean - d->error, d->mean + d->error, c->base_score);
+    else {
+        printf(" +- %.4f in score (95%%: %+.4f .. %+.4f); Elo ", d->error, d->mean - d->error,
+               d->mean + d->error);
+        print_elo(c->elo);
+        printf(" (95%%: ");
+        print_elo(c->elo_low);
+        printf(" .. ");
+        print_elo(c->elo_high);
+        printf(")\n");
+    }
+    printf("Results: the same in %d games, RUN better in %d, worse in %d\n", c->same, c->better,
+           c->worse);
+    if (c->nfiles == 2) {
+        static const char *const label[3] = {"win", "draw", "loss"};
+        printf("RUN by BASE:  BASE win   draw   loss\n");
+        for (int r = 0; r < 3; r++)
+            printf("  RUN %-4s   %8d %6d %6d\n", label[r], c->moved[r][0], c->moved[r][1],
+                   c->moved[r][2]);
+    }
+}
+
+/* A number for JSON: null when not finite (an unbounded Elo, no interval). */
+static void json_number(FILE *f, double v)
+{
+    if (isfinite(v))
+        fprintf(f, "%.6f", v);
     else
-        printf(" +- inf");
-    printf("  %s\n", path);
+        fputs("null", f);
+}
+
+static bool write_json(const char *path, const Comparison *c)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        complain("cannot write %s: %s", path, strerror(errno));
+        return false;
+    }
+    fprintf(f, "{\n  \"player\": ");
+    run_json_string(f, c->player);
+    fprintf(f, ",\n  \"paired_games\": %d,\n  \"runs\": [", c->paired);
+    for (int i = 0; i < c->nfiles; i++) {
+        fprintf(f, "%s\n    {\"path\": ", i ? "," : "");
+        run_json_string(f, c->paths[i]);
+        fprintf(f, ", \"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"score\": ",
+                c->games[i], c->wdl[i].wins, c->wdl[i].draws, c->wdl[i].losses);
+        json_number(f, c->run_elo[i].score);
+        fprintf(f, ", \"elo\": ");
+        json_number(f, c->run_elo[i].elo);
+        fprintf(f, ", \"elo_error\": ");
+        json_number(f, c->run_elo[i].elo_error);
+        fprintf(f, "}");
+    }
+    const StatsPaired *d = &c->diff;
+    fprintf(f, "\n  ],\n  \"difference\": {\"score\": ");
+    json_number(f, d->mean);
+    fprintf(f, ", \"error\": ");
+    json_number(f, d->error);
+    fprintf(f, ", \"low\": ");
+    json_number(f, d->mean - d->error);
+    fprintf(f, ", \"high\": ");
+    json_number(f, d->mean + d->error);
+    fprintf(f, ", \"elo\": ");
+    json_number(f, c->elo);
+    fprintf(f, ", \"elo_low\": ");
+    json_number(f, c->elo_low);
+    fprintf(f, ", \"elo_high\": ");
+    json_number(f, c->elo_high);
+    fprintf(f, "},\n  \"same\": %d,\n  \"better\": %d,\n  \"worse\": %d", c->same, c->better,
+            c->worse);
+    if (c->nfiles == 2) {
+        fprintf(f, ",\n  \"results\": [");
+        for (int r = 0; r < 3; r++)
+            fprintf(f, "%s[%d, %d, %d]", r ? ", " : "", c->moved[r][0], c->moved[r][1],
+                    c->moved[r][2]);
+        fprintf(f, "]");
+    }
+    fprintf(f, "\n}\n");
+    bool ok = !ferror(f);
+    if (fclose(f) != 0 || !ok) {
+        complain("cannot write %s: %s", path, strerror(errno));
+        return false;
+    }
+    return true;
 }
 
 static int cmd_compare(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"player", required_argument, NULL, 'p'},
+        {"json", required_argument, NULL, 'J'},
         {"help", no_argument, NULL, 'h'},
         {0},
     };
-    const char *player_opt = NULL;
+    const char *player_opt = NULL, *json = NULL;
     Opts p;
-    opts_begin(&p, "ponder compare", argc, argv, "hp:", longopts, 0, NULL);
-    for (int c; (c = opts_next(&p)) != OPTS_END;) {
-        if (c == 'h') {
+    opts_begin(&p, "ponder compare", argc, argv, "hp:J:", longopts, 0, NULL);
+    for (int o; (o = opts_next(&p)) != OPTS_END;) {
+        if (o == 'h') {
             usage(stdout);
             return 0;
         }
-        if (c == 'p' && *optarg) {
+        if (o == 'J') {
+            json = optarg;
+            continue;
+        }
+        if (o == 'p' && *optarg) {
             player_opt = optarg;
             continue;
         }
-        if (c == 'p')
+        if (o == 'p')
             fprintf(stderr, "ponder compare: --player needs a name\n");
         opts_see_help("ponder compare");
         return 2;
@@ -327,7 +453,8 @@ static int cmd_compare(int argc, char **argv)
     int status = 1;
     double *diff = NULL, *score_a = NULL, *score_b = NULL;
     int *pair_at[COMPARE_FILES_MAX] = {NULL}; /* [f][pair]: the pair's game in run f */
-    int moved[3][3] = {{0}}; /* [RUN's result][BASE's], 0 win 1 draw 2 loss (one BASE) */
+    Comparison c;
+    memset(&c, 0, sizeof c);
     for (int f = 0; f < nfiles; f++) {
         for (int e = 0; e < f; e++)
             if (strcmp(paths[f], "-") == 0 && strcmp(paths[e], "-") == 0) {
@@ -357,11 +484,11 @@ static int cmd_compare(int argc, char **argv)
     for (int f = 1; f < nfiles && got_all; f++)
         got_all = (pair_at[f] = malloc((size_t)runs[0].n * sizeof *pair_at[f])) != NULL;
     if (!got_all) {
-        fprintf(stderr, "ponder compare: out of memory\n");
+        complain("out of memory");
         goto out;
     }
     int at[COMPARE_FILES_MAX] = {0};
-    int n = 0, same = 0, better = 0, worse = 0;
+    int n = 0;
     for (int i = 0; i < runs[0].n; i++) {
         const CmpGame *a = &runs[0].games[i];
         bool everywhere = true;
@@ -384,66 +511,49 @@ static int cmd_compare(int argc, char **argv)
         base /= nfiles - 1;
         score_a[n] = a->score;
         diff[n] = a->score - base;
-        same += diff[n] == 0;
-        better += diff[n] > 0;
-        worse += diff[n] < 0;
+        c.same += diff[n] == 0;
+        c.better += diff[n] > 0;
+        c.worse += diff[n] < 0;
         if (nfiles == 2)
-            moved[a->score == 1 ? 0 : a->score == 0 ? 2 : 1][base == 1 ? 0 : base == 0 ? 2 : 1]++;
+            c.moved[a->score == 1 ? 0 : a->score == 0 ? 2 : 1][base == 1 ? 0 : base == 0 ? 2 : 1]++;
         n++;
     }
     if (n == 0) {
-        fprintf(stderr,
-                "ponder compare: no game number is in every file with %s: not runs of the "
-                "same games?\n",
-                player);
+        complain("no game number is in every file with %s: not runs of the same games?", player);
         goto out;
     }
 
-    printf("%s, paired by game number: %d games in all %d files (of ", player, n, nfiles);
-    for (int f = 0; f < nfiles; f++)
-        printf("%s%d", f == 0 ? "" : f == nfiles - 1 ? " and " : ", ", runs[f].n);
-    printf(")\n");
-    print_run("RUN", paths[0], score_a, n);
-    for (int f = 1; f < nfiles; f++) {
-        /* Each base run on the paired games alone (score_b is free once the mean is known). */
+    c.player = player;
+    c.nfiles = nfiles;
+    c.paths = paths;
+    c.paired = n;
+    for (int f = 0; f < nfiles; f++) {
+        c.games[f] = runs[f].n;
+        /* Each run on the paired games alone (score_b is free to reuse: the differences hold
+         * what the mean needs). */
         for (int i = 0; i < n; i++)
-            score_b[i] = runs[f].games[pair_at[f][i]].score;
-        char label[16];
-        snprintf(label, sizeof label, nfiles == 2 ? "BASE" : "BASE%d", f);
-        print_run(label, paths[f], score_b, n);
+            score_b[i] = f == 0 ? score_a[i] : runs[f].games[pair_at[f][i]].score;
+        tally(score_b, n, &c.wdl[f], &c.run_elo[f]);
     }
-    StatsPaired d;
-    stats_paired(diff, n, &d);
-    double sb = 0; /* the base's mean score */
+    stats_paired(diff, n, &c.diff);
+    double sb = 0;
     for (int i = 0; i < n; i++)
         sb += score_a[i] - diff[i];
-    sb /= n;
-    printf("Difference, RUN less %s: %+.4f", nfiles == 2 ? "BASE" : "the mean of the BASEs",
-           d.mean);
+    c.base_score = sb / n;
     /* In Elo at the base's score: the difference of the two scores' Elo, each end of the
-     * interval likewise (none when the base won or lost every game). */
-    double e0 = stats_elo_of_score(sb);
-    if (isfinite(d.error) && !isfinite(e0))
-        printf(" +- %.4f in score (95%%: %+.4f .. %+.4f); no Elo, the base's score being %g\n",
-               d.error, d.mean - d.error, d.mean + d.error, sb);
-    else if (isfinite(d.error)) {
-        printf(" +- %.4f in score (95%%: %+.4f .. %+.4f); Elo ", d.error, d.mean - d.error,
-               d.mean + d.error);
-        print_elo(stats_elo_of_score(sb + d.mean) - e0);
-        printf(" (95%%: ");
-        print_elo(stats_elo_of_score(fmin(1, fmax(0, sb + d.mean - d.error))) - e0);
-        printf(" .. ");
-        print_elo(stats_elo_of_score(fmin(1, fmax(0, sb + d.mean + d.error))) - e0);
-        printf(")\n");
-    } else
-        printf(" in score (one game: no interval)\n");
-    printf("Results: the same in %d games, RUN better in %d, worse in %d\n", same, better, worse);
-    if (nfiles == 2) {
-        static const char *const label[3] = {"win", "draw", "loss"};
-        printf("RUN by BASE:  BASE win   draw   loss\n");
-        for (int r = 0; r < 3; r++)
-            printf("  RUN %-4s   %8d %6d %6d\n", label[r], moved[r][0], moved[r][1], moved[r][2]);
+     * interval likewise; none when the base won or lost every game, or with no interval. */
+    double e0 = stats_elo_of_score(c.base_score);
+    c.elo = c.elo_low = c.elo_high = NAN;
+    if (isfinite(e0) && isfinite(c.diff.error)) {
+        double lo = c.base_score + c.diff.mean - c.diff.error;
+        double hi = c.base_score + c.diff.mean + c.diff.error;
+        c.elo = stats_elo_of_score(c.base_score + c.diff.mean) - e0;
+        c.elo_low = stats_elo_of_score(lo < 0 ? 0 : lo) - e0;
+        c.elo_high = stats_elo_of_score(hi > 1 ? 1 : hi) - e0;
     }
+    print_text(&c);
+    if (json && !write_json(json, &c))
+        goto out;
     status = 0;
 out:
     for (int f = 0; f < nfiles; f++) {

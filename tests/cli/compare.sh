@@ -27,6 +27,21 @@ expect_grep "compare: how many games changed" \
 expect_grep "compare: the cross table's win row" '^  RUN win +1 +1 +0$' "$TMP/ab.out"
 expect_grep "compare: the cross table's loss row" '^  RUN loss +1 +0 +0$' "$TMP/ab.out"
 
+# --json: the same figures; an interval with no end is null.
+"$PONDER" compare --json "$TMP/ab.json" "$D/a.pdn" "$D/b.pdn" >/dev/null 2>&1
+expect_grep "compare --json: the player and the pairs" '^  "paired_games": 4,$' "$TMP/ab.json"
+expect_grep "compare --json: each run" \
+    '"games": 5, "wins": 2, "draws": 2, "losses": 0, "score": 0\.750000, "elo": 190\.848' \
+    "$TMP/ab.json"
+expect_grep "compare --json: the difference" \
+    '"difference": \{"score": -0\.125000, "error": 0\.616558, .*"elo": -102\.109[0-9]*, .*"elo_high": null\}' \
+    "$TMP/ab.json"
+expect_grep "compare --json: the results moved" '^  "results": \[\[1, 1, 0\], \[0, 1, 0\], \[1, 0, 0\]\]$' \
+    "$TMP/ab.json"
+expect_status "compare --json: an unwritable file" 1 \
+    "$PONDER" compare --json "$TMP/no/such/dir.json" "$D/a.pdn" "$D/b.pdn"
+expect_grep "compare --json: ... says so" '^ponder compare: cannot write .*dir\.json: ' "$TMP/err"
+
 "$PONDER" compare --player ref "$D/a.pdn" "$D/b.pdn" >"$TMP/ref.out" 2>&1
 expect_grep "compare --player: the other side's view" \
     '^Difference, RUN less BASE: \+0\.1250 \+- 0\.6166' "$TMP/ref.out"
