@@ -238,8 +238,8 @@ out:
     return ok;
 }
 
-/* Whether game A of one run and B of another are the same fixture; if not, says how on stderr
- * (a message longer than ERR_LEN: two openings and two file names). */
+/* Whether game A of one run and B of another are the same fixture; if not, says how on
+ * stderr. */
 static bool same_fixture(const CmpRun *ra, const CmpGame *a, const CmpRun *rb, const CmpGame *b,
                          const char *player)
 {
@@ -249,13 +249,11 @@ static bool same_fixture(const CmpRun *ra, const CmpGame *a, const CmpRun *rb, c
                                                             : NULL;
     if (!what)
         return true;
-    fprintf(stderr,
-            "ponder compare: game %ld differs in %s: %s (line %d) has `%s' with %s as %s, %s "
-            "(line %d) `%s' with %s as %s: not runs of the same games (the same openings and "
-            "--seed?)\n",
-            a->number, what, ra->path, a->line, a->shown, player,
-            a->colour == BLACK ? "Black" : "White", rb->path, b->line, b->shown, player,
-            b->colour == BLACK ? "Black" : "White");
+    complain("game %ld differs in %s: %s (line %d) has `%s' with %s as %s, %s (line %d) `%s' "
+             "with %s as %s: not runs of the same games (the same openings and --seed?)",
+             a->number, what, ra->path, a->line, a->shown, player,
+             a->colour == BLACK ? "Black" : "White", rb->path, b->line, b->shown, player,
+             b->colour == BLACK ? "Black" : "White");
     return false;
 }
 
