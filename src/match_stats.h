@@ -66,8 +66,8 @@ SprtDecision stats_sprt_decide(double llr, const StatsSprt *p);
 /* Two runs of the same games compared game by game: the mean of the per-game score differences
  * D[0..N-1] (each in [-1, 1]) and its 95% interval mean +- 1.96 sd / sqrt(N), sd the sample
  * standard deviation (N - 1 in its denominator). Since both runs played the same openings with
- * the same colours, the opening's own bias cancels, and the interval is far tighter than the
- * two runs' separate Elo intervals would suggest. */
+ * the same colours, the opening's own bias cancels, and the interval is tighter than the two
+ * runs' separate Elo intervals would suggest (far tighter when most games repeat exactly). */
 typedef struct {
     int games;    /* N */
     double mean;  /* the mean difference (0 with no games) */
