@@ -290,8 +290,12 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
             }
         fprintf(f, "}");
     }
-    fprintf(f, "},\n  \"max_reply_seconds\": {\"first\": %.4f, \"second\": %.4f},\n",
-            m->max_reply[0], m->max_reply[1]);
+    /* The answer times cover only the games played in this sitting (a PDN read back by
+     * --resume does not keep them): timed_games says how many those are. */
+    fprintf(f, "},\n  \"timed_games\": %d,\n",
+            m->wdl.wins + m->wdl.draws + m->wdl.losses - m->read_back);
+    fprintf(f, "  \"max_reply_seconds\": {\"first\": %.4f, \"second\": %.4f},\n", m->max_reply[0],
+            m->max_reply[1]);
     fprintf(f, "  \"max_first_reply_seconds\": {\"first\": %.4f, \"second\": %.4f},\n",
             m->max_first[0], m->max_first[1]);
     fprintf(f, "  \"replies\": {\"first\": %ld, \"second\": %ld},\n", m->replies[0], m->replies[1]);

@@ -266,6 +266,9 @@ grep -E '"(games|wins|draws|losses)"' "$TMP/full.json" >"$TMP/full.score"
 grep -E '"(games|wins|draws|losses)"' "$TMP/part.json" >"$TMP/part.score"
 expect_same "--resume: the same score as one run" "$TMP/full.score" "$TMP/part.score"
 expect_grep "--resume: the JSON counts the games read back" '"read_back": 8,' "$TMP/part.json"
+expect_grep "--resume: the JSON's answer times cover the 4 games played now" '"timed_games": 4,' \
+    "$TMP/part.json"
+expect_grep "...and those of a run in one sitting all 12" '"timed_games": 12,' "$TMP/full.json"
 "$PONDER" match $RES --games 12 --pdn "$TMP/part.pdn" --resume "$RAND" "$RAND" \
     >"$TMP/again.out" 2>&1
 if grep -q '^Resuming: 12 of 12 ' "$TMP/again.out" && ! grep -q '^game ' "$TMP/again.out" &&
