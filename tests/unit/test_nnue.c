@@ -270,8 +270,17 @@ static void test_extremes(void)
     CHECK(net != NULL);
     if (!net)
         return;
-    for (int pass = 0; pass < 6; pass++) {
+    for (int pass = 0; pass < 8; pass++) {
         size_t b = (size_t)net->buckets;
+        if (pass >= 6) {
+            /* First-layer biases far below zero: the second layer's inputs are mostly zeros
+             * (pass 6: one lane in 13 can be on; pass 7: none, every input zero). */
+            for (size_t i = 0; i < NNUE_FEATURES * 64; i++)
+                net->w1[i] = (int16_t)(i % 3 == 0 ? 100 : -50);
+            for (size_t j = 0; j < 64; j++)
+                net->b1[j] = (int16_t)(pass == 6 && j % 13 == 0 ? 0 : -30000);
+            goto score;
+        }
         if (pass == 3) {
             /* Biases near INT32_MIN under negative dot products: an int32 sum would wrap to a
              * large positive one (activation 127 instead of 0). */
