@@ -154,6 +154,13 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
 }
 
 /* The least clock program WHO had left at a game's end (0 before any game ended). */
+/* The games played in this sitting, which the answer times cover: a PDN read back by --resume
+ * does not keep them. */
+static int timed_games(const MatchState *m)
+{
+    return m->wdl.wins + m->wdl.draws + m->wdl.losses - m->read_back;
+}
+
 static double least_clock(const MatchState *m, int who)
 {
     return isfinite(m->min_clock[who]) ? m->min_clock[who] : 0.0;
@@ -216,7 +223,7 @@ static void print_summary(const MatchState *m)
         printf("Draws by material at the end: even %d, %s ahead %d, %s ahead %d\n",
                m->draw_material[0], a, m->draw_material[1], b, m->draw_material[2]);
     char t[4][32];
-    int games = m->wdl.wins + m->wdl.draws + m->wdl.losses - m->read_back; /* timed ones */
+    int games = timed_games(m);
     if (m->read_back > 0)
         printf("Read back by --resume: %d games (in the score and the clocks, not in the answer "
                "times)\n",
@@ -290,10 +297,7 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
             }
         fprintf(f, "}");
     }
-    /* The answer times cover only the games played in this sitting (a PDN read back by
-     * --resume does not keep them): timed_games says how many those are. */
-    fprintf(f, "},\n  \"timed_games\": %d,\n",
-            m->wdl.wins + m->wdl.draws + m->wdl.losses - m->read_back);
+    fprintf(f, "},\n  \"timed_games\": %d,\n", timed_games(m));
     fprintf(f, "  \"max_reply_seconds\": {\"first\": %.4f, \"second\": %.4f},\n", m->max_reply[0],
             m->max_reply[1]);
     fprintf(f, "  \"max_first_reply_seconds\": {\"first\": %.4f, \"second\": %.4f},\n",
