@@ -153,7 +153,6 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
     return m->decision == SPRT_CONTINUE;
 }
 
-/* The least clock program WHO had left at a game's end (0 before any game ended). */
 /* The games played in this sitting, which the answer times cover: a PDN read back by --resume
  * does not keep them. */
 static int timed_games(const MatchState *m)
@@ -161,6 +160,7 @@ static int timed_games(const MatchState *m)
     return m->wdl.wins + m->wdl.draws + m->wdl.losses - m->read_back;
 }
 
+/* The least clock program WHO had left at a game's end (0 before any game ended). */
 static double least_clock(const MatchState *m, int who)
 {
     return isfinite(m->min_clock[who]) ? m->min_clock[who] : 0.0;
