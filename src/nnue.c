@@ -28,12 +28,11 @@ enum { NNUE_ALIGN = 32, NNUE_FILE_MAX = 8 << 20 };
 
 /* ---- sizes and layout ------------------------------------------------------------------------ */
 
-size_t nnue_file_size(int n1, int n2, int n3, int buckets, int sets)
+size_t nnue_file_size(int features, int n1, int n2, int n3, int buckets, int sets)
 {
     size_t per_bucket = (size_t)n2 * (size_t)n1 + 4 * (size_t)n2 + (size_t)n3 * (size_t)n2 +
                         4 * (size_t)n3 + 2 * (size_t)n3 + 4;
-    return NNUE_HEADER_SIZE +
-           (size_t)sets * (2 * (size_t)NNUE_FEATURES * (size_t)n1 + 2 * (size_t)n1) +
+    return NNUE_HEADER_SIZE + (size_t)sets * (2 * (size_t)features * (size_t)n1 + 2 * (size_t)n1) +
            (size_t)buckets * per_bucket + 4;
 }
 
@@ -48,7 +47,7 @@ static bool net_alloc(NnueNet *n, char *err)
 {
     size_t b = (size_t)n->buckets, sets = (size_t)n->l1_sets,
            sz[8] = {
-               2 * sets * NNUE_FEATURES * (size_t)n->n1,
+               2 * sets * (size_t)n->features * (size_t)n->n1,
                2 * sets * (size_t)n->n1,
                b * (size_t)n->n2 * (size_t)n->n1,
                4 * b * (size_t)n->n2,
@@ -134,9 +133,14 @@ static bool layer_ok(const char *what, long v, long min, long max, char *err)
     return true;
 }
 
-bool nnue_check_shape(int n1, int n2, int n3, int buckets, int sets, int scale, const char *name,
-                      char *err)
+bool nnue_check_shape(int features, int n1, int n2, int n3, int buckets, int sets, int scale,
+                      const char *name, char *err)
 {
+    if (!nnue_feature_set_ok(features)) {
+        snprintf(err, ERR_LEN, "features = %d: not a feature set (%d or %d)", features,
+                 NNUE_FEATURES, NNUE_FEATURES_MOBILITY);
+        return false;
+    }
     if (!layer_ok("n1", n1, NNUE_N1_MIN, NNUE_N1_MAX, err) ||
         !layer_ok("n2", n2, NNUE_N23_MIN, NNUE_N23_MAX, err) ||
         !layer_ok("n3", n3, NNUE_N23_MIN, NNUE_N23_MAX, err))
@@ -192,8 +196,9 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
         return false;
     }
     uint32_t features = util_get_u32(p + 12);
-    if (features != NNUE_FEATURES) {
-        snprintf(msg, ERR_LEN, "features = %u, expected %d", features, NNUE_FEATURES);
+    if (features != NNUE_FEATURES && features != NNUE_FEATURES_MOBILITY) {
+        snprintf(msg, ERR_LEN, "features = %u, expected %d (pieces) or %d (mobility)", features,
+                 NNUE_FEATURES, NNUE_FEATURES_MOBILITY);
         return false;
     }
     /* Fields as u32 and i32, compared before narrowing to int. */
@@ -229,6 +234,7 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
     }
     if (!name_ok((const char *)p + 40, NNUE_NAME_LEN, msg))
         return false;
+    n->features = (int)features;
     n->n1 = (int)n1;
     n->n2 = (int)n2;
     n->n3 = (int)n3;
@@ -236,11 +242,12 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
     n->l1_sets = (int)sets;
     n->scale = (int)scale;
     memcpy(n->name, p + 40, NNUE_NAME_LEN);
-    size_t want = nnue_file_size(n->n1, n->n2, n->n3, n->buckets, n->l1_sets);
+    size_t want = nnue_file_size(n->features, n->n1, n->n2, n->n3, n->buckets, n->l1_sets);
     if (size != want) {
         snprintf(msg, ERR_LEN,
-                 "%zu bytes, expected %zu for n1 = %d, n2 = %d, n3 = %d, %d buckets%s", size, want,
-                 n->n1, n->n2, n->n3, n->buckets, n->l1_sets > 1 ? ", split" : "");
+                 "%zu bytes, expected %zu for n1 = %d, n2 = %d, n3 = %d, %d buckets%s%s", size,
+                 want, n->n1, n->n2, n->n3, n->buckets, n->l1_sets > 1 ? ", split" : "",
+                 n->features == NNUE_FEATURES_MOBILITY ? ", mobility features" : "");
         return false;
     }
     uint32_t stored = util_get_u32(p + size - 4),
@@ -270,7 +277,7 @@ NnueNet *nnue_read(const void *data, size_t size, const char *what, char *err)
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
     size_t sets = (size_t)n->l1_sets;
     p += NNUE_HEADER_SIZE;
-    for (size_t i = 0; i < sets * NNUE_FEATURES * n1; i++, p += 2)
+    for (size_t i = 0; i < sets * (size_t)n->features * n1; i++, p += 2)
         n->w1[i] = (int16_t)util_get_u16(p);
     for (size_t i = 0; i < sets * n1; i++, p += 2)
         n->b1[i] = (int16_t)util_get_u16(p);
@@ -330,7 +337,7 @@ NnueNet *nnue_load_default(char *err)
 
 size_t nnue_write(const NnueNet *n, void *buf, size_t cap)
 {
-    size_t size = nnue_file_size(n->n1, n->n2, n->n3, n->buckets, n->l1_sets);
+    size_t size = nnue_file_size(n->features, n->n1, n->n2, n->n3, n->buckets, n->l1_sets);
     if (!buf || cap < size)
         return size;
     unsigned char *p = buf, *start = buf;
@@ -338,7 +345,7 @@ size_t nnue_write(const NnueNet *n, void *buf, size_t cap)
     size_t sets = (size_t)n->l1_sets;
     memcpy(p, NNUE_MAGIC, sizeof NNUE_MAGIC);
     util_put_u32(p + 8, sets > 1 ? 2 : 1);
-    util_put_u32(p + 12, NNUE_FEATURES);
+    util_put_u32(p + 12, (uint32_t)n->features);
     util_put_u32(p + 16, (uint32_t)n->n1);
     util_put_u32(p + 20, (uint32_t)n->n2);
     util_put_u32(p + 24, (uint32_t)n->n3);
@@ -348,7 +355,7 @@ size_t nnue_write(const NnueNet *n, void *buf, size_t cap)
     memset(p + 40, 0, NNUE_NAME_LEN);
     memcpy(p + 40, n->name, strnlen(n->name, NNUE_NAME_LEN - 1));
     p += NNUE_HEADER_SIZE;
-    for (size_t i = 0; i < sets * NNUE_FEATURES * n1; i++, p += 2)
+    for (size_t i = 0; i < sets * (size_t)n->features * n1; i++, p += 2)
         util_put_u16(p, (uint16_t)n->w1[i]);
     for (size_t i = 0; i < sets * n1; i++, p += 2)
         util_put_u16(p, (uint16_t)n->b1[i]);
@@ -387,13 +394,14 @@ bool nnue_save(const NnueNet *n, const char *path, char *err)
 /* ---- float models -----------------------------------------------------------------------------
  */
 
-bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, int sets, char *err)
+bool nnue_float_alloc(NnueFloat *f, int features, int n1, int n2, int n3, int buckets, int sets,
+                      char *err)
 {
     memset(f, 0, sizeof *f);
-    if (!nnue_check_shape(n1, n2, n3, buckets, sets, 1, "", err))
+    if (!nnue_check_shape(features, n1, n2, n3, buckets, sets, 1, "", err))
         return false;
     size_t b = (size_t)buckets, sz[8] = {
-                                    (size_t)sets * NNUE_FEATURES * (size_t)n1,
+                                    (size_t)sets * (size_t)features * (size_t)n1,
                                     (size_t)sets * (size_t)n1,
                                     b * (size_t)n2 * (size_t)n1,
                                     b * (size_t)n2,
@@ -410,6 +418,7 @@ bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, int set
         snprintf(err, ERR_LEN, "out of memory for the float network");
         return false;
     }
+    f->features = features;
     f->n1 = n1;
     f->n2 = n2;
     f->n3 = n3;
@@ -446,13 +455,15 @@ static long quant(float x, double q, long lo, long hi)
 
 NnueNet *nnue_quantise(const NnueFloat *f, char *err)
 {
-    if (!nnue_check_shape(f->n1, f->n2, f->n3, f->buckets, f->l1_sets, f->scale, f->name, err))
+    if (!nnue_check_shape(f->features, f->n1, f->n2, f->n3, f->buckets, f->l1_sets, f->scale,
+                          f->name, err))
         return NULL;
     NnueNet *n = calloc(1, sizeof *n);
     if (!n) {
         snprintf(err, ERR_LEN, "out of memory for the network");
         return NULL;
     }
+    n->features = f->features;
     n->n1 = f->n1;
     n->n2 = f->n2;
     n->n3 = f->n3;
@@ -468,7 +479,7 @@ NnueNet *nnue_quantise(const NnueFloat *f, char *err)
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
     size_t sets = (size_t)n->l1_sets;
     const double qa = NNUE_QA, qw = NNUE_QW, qo = NNUE_QO;
-    for (size_t i = 0; i < sets * NNUE_FEATURES * n1; i++)
+    for (size_t i = 0; i < sets * (size_t)n->features * n1; i++)
         n->w1[i] = (int16_t)quant(f->w1[i], qa, INT16_MIN, INT16_MAX);
     for (size_t i = 0; i < sets * n1; i++)
         n->b1[i] = (int16_t)quant(f->b1[i], qa, INT16_MIN, INT16_MAX);
@@ -489,14 +500,14 @@ NnueNet *nnue_quantise(const NnueFloat *f, char *err)
 
 bool nnue_dequantise(const NnueNet *n, NnueFloat *f, char *err)
 {
-    if (!nnue_float_alloc(f, n->n1, n->n2, n->n3, n->buckets, n->l1_sets, err))
+    if (!nnue_float_alloc(f, n->features, n->n1, n->n2, n->n3, n->buckets, n->l1_sets, err))
         return false;
     f->scale = n->scale;
     memcpy(f->name, n->name, sizeof f->name);
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
     size_t sets = (size_t)n->l1_sets;
     const float qa = NNUE_QA, qw = NNUE_QW, qo = NNUE_QO;
-    for (size_t i = 0; i < sets * NNUE_FEATURES * n1; i++)
+    for (size_t i = 0; i < sets * (size_t)n->features * n1; i++)
         f->w1[i] = (float)n->w1[i] / qa;
     for (size_t i = 0; i < sets * n1; i++)
         f->b1[i] = (float)n->b1[i] / qa;
@@ -524,10 +535,10 @@ double nnue_float_forward(const NnueFloat *f, const Board *b)
 {
     double h1[NNUE_N1_MAX], h2[NNUE_N23_MAX], h3[NNUE_N23_MAX];
     uint16_t feat[NNUE_MAX_ACTIVE];
-    int nf = nnue_features(b, feat), k = nnue_bucket(b, f->buckets);
+    int nf = nnue_features_of(f->features, b, feat), k = nnue_bucket(b, f->buckets);
     size_t n1 = (size_t)f->n1, n2 = (size_t)f->n2, n3 = (size_t)f->n3;
     size_t set = (size_t)nnue_l1_set(f->l1_sets, k);
-    const float *w1 = f->w1 + set * NNUE_FEATURES * n1, *b1 = f->b1 + set * n1;
+    const float *w1 = f->w1 + set * (size_t)f->features * n1, *b1 = f->b1 + set * n1;
     for (size_t j = 0; j < n1; j++) {
         double a = b1[j];
         for (int i = 0; i < nf; i++)

@@ -2,12 +2,14 @@
  * nnue.h - the network evaluation: a small efficiently updatable network read from a .pnet file
  * (docs/nnue.md has the architecture, the quantisation and the file format).
  *
- * 128 binary features (piece kind x oriented square, from the side to move's seat) feed a first
- * layer of n1 int16 sums (the accumulator), clamped to 0..127; then, in one of B buckets chosen
- * by the number of pieces, two int8 layers of n2 and n3 neurons and an int16 output neuron. The
- * score is the output times the file's score scale, in hundredths of a man. The first layer is
- * shared by the buckets (a version 1 file) or one per bucket (version 2, "split": then a
- * position's bucket picks its whole network, as in GuiNN's networks by game phase).
+ * 128 binary features (piece kind x oriented square, from the side to move's seat), or 224 with
+ * the mobility set (also: which pieces of each side have a simple move, and which of ours the
+ * opponent could take), feed a first layer of n1 int16 sums (the accumulator), clamped to 0..127;
+ * then, in one of B buckets chosen by the number of pieces, two int8 layers of n2 and n3 neurons
+ * and an int16 output neuron. The score is the output times the file's score scale, in hundredths
+ * of a man. The first layer is shared by the buckets (a version 1 file) or one per bucket (version
+ * 2, "split": then a position's bucket picks its whole network, as in GuiNN's networks by game
+ * phase).
  *
  * Three forms of a network: NnueNet, the quantised one the engine runs (integer arithmetic only,
  * an AVX2 path when compiled for it and a portable path that computes the same integers);
@@ -23,8 +25,10 @@
 #include <stdio.h>
 
 enum {
-    NNUE_FEATURES = 128,  /* 4 piece kinds x 32 squares */
-    NNUE_MAX_ACTIVE = 32, /* most features a position can set (one per square) */
+    NNUE_FEATURES = 128,          /* the piece set: 4 piece kinds x 32 squares */
+    NNUE_FEATURES_MOBILITY = 224, /* the mobility set: the piece set, then 3 x 32 squares */
+    NNUE_FEATURES_MAX = 224,      /* the larger set */
+    NNUE_MAX_ACTIVE = 96,         /* most features a board can set (3 x 32 in the mobility set) */
     NNUE_N1_MIN = 32,
     NNUE_N1_MAX = 1024,
     NNUE_N23_MIN = 32,
@@ -43,12 +47,13 @@ enum {
 /* A quantised network. Arrays are in the file's order (see docs/nnue.md); w1 and w2, w3 are
  * 32-byte aligned. Read-only once made, so several search threads may share one. */
 typedef struct {
+    int features;             /* the feature set: NNUE_FEATURES or NNUE_FEATURES_MOBILITY */
     int n1, n2, n3;           /* neurons of the three hidden layers */
     int buckets;              /* B: output buckets by piece count */
     int l1_sets;              /* first layers: 1 (shared) or B (one per bucket, "split") */
     int scale;                /* S: score = output logit x S */
     char name[NNUE_NAME_LEN]; /* printable ASCII, NUL-terminated */
-    int16_t *w1;              /* [l1_sets][128][n1] feature-major */
+    int16_t *w1;              /* [l1_sets][features][n1] feature-major */
     int16_t *b1;              /* [l1_sets][n1] */
     int8_t *w2;               /* [B][n2][n1] output-major */
     int32_t *b2;              /* [B][n2] */
@@ -61,11 +66,12 @@ typedef struct {
 
 /* The floating-point model, same shapes and orders as NnueNet. */
 typedef struct {
+    int features;             /* the feature set, as in NnueNet */
     int n1, n2, n3, buckets;  /* the shape, as in NnueNet */
     int l1_sets;              /* as in NnueNet */
     int scale;                /* S: score = y x S */
     char name[NNUE_NAME_LEN]; /* printable ASCII, NUL-terminated */
-    float *w1, *b1;           /* [l1_sets][128][n1], [l1_sets][n1]: activation 1.0 is 1.0 */
+    float *w1, *b1;           /* [l1_sets][features][n1], [l1_sets][n1]: activation 1.0 is 1.0 */
     float *w2, *b2;           /* [B][n2][n1], [B][n2] */
     float *w3, *b3;           /* [B][n3][n2], [B][n3] */
     float *w4, *b4;           /* [B][n3], [B] */
@@ -77,6 +83,19 @@ typedef struct {
  * which has room for NNUE_MAX_ACTIVE. Returns how many. */
 int nnue_features(const Board *b, uint16_t *out);
 
+/* The active features of B in the set FEATURES (NNUE_FEATURES: nnue_features(); or
+ * NNUE_FEATURES_MOBILITY: those, then 128 + o for each piece of ours that has a simple move,
+ * 160 + o for each of theirs that has one, 192 + o for each of ours their pieces could jump if
+ * they were to move, o the oriented square) into OUT, which has room for NNUE_MAX_ACTIVE.
+ * Returns how many. */
+int nnue_features_of(int features, const Board *b, uint16_t *out);
+
+/* Whether FEATURES names a feature set (NNUE_FEATURES or NNUE_FEATURES_MOBILITY). */
+static inline bool nnue_feature_set_ok(int features)
+{
+    return features == NNUE_FEATURES || features == NNUE_FEATURES_MOBILITY;
+}
+
 /* The output bucket of B for a net of BUCKETS buckets: min(B-1, (pieces-1)*B/24). */
 int nnue_bucket(const Board *b, int buckets);
 
@@ -86,13 +105,15 @@ static inline int nnue_l1_set(int sets, int k)
     return sets > 1 ? k : 0;
 }
 
-/* The file size the header fields imply (SETS first layers: 1 or BUCKETS). */
-size_t nnue_file_size(int n1, int n2, int n3, int buckets, int sets);
+/* The file size the header fields imply (FEATURES the feature set, SETS first layers: 1 or
+ * BUCKETS). */
+size_t nnue_file_size(int features, int n1, int n2, int n3, int buckets, int sets);
 
-/* Checks the shape and the header fields of a net about to be made (ranges of the spec; SETS
- * is 1 or BUCKETS). Returns false with the first problem in ERR (ERR_LEN bytes). */
-bool nnue_check_shape(int n1, int n2, int n3, int buckets, int sets, int scale, const char *name,
-                      char *err);
+/* Checks the shape and the header fields of a net about to be made (ranges of the spec; FEATURES
+ * a feature set; SETS is 1 or BUCKETS). Returns false with the first problem in ERR (ERR_LEN
+ * bytes). */
+bool nnue_check_shape(int features, int n1, int n2, int n3, int buckets, int sets, int scale,
+                      const char *name, char *err);
 
 /* A network made from the file image DATA of SIZE bytes, or NULL with the first problem in ERR
  * (ERR_LEN bytes), prefixed with "WHAT: " (a file name; WHAT may be NULL). Validates the magic,
@@ -130,9 +151,10 @@ int nnue_evaluate_portable(const NnueNet *net, const Board *b);
  * "portable", ...): for version and about texts. */
 const char *nnue_simd(void);
 
-/* nnue_evaluate() of a position given by its NF active features FEAT (nnue_features()'s
- * indices, any order) and its output bucket BUCKET (nnue_bucket()'s): how the trainer scores its
- * samples. At most NNUE_MAX_ACTIVE features are read; an index past 127 counts as 0 and a
+/* nnue_evaluate() of a position given by its NF active features FEAT (nnue_features_of()'s
+ * indices for the net's set, any order) and its output bucket BUCKET (nnue_bucket()'s): how the
+ * trainer scores its samples. At most NNUE_MAX_ACTIVE features are read; an index past the set's
+ * last counts as 0 and a
  * bucket outside 0..buckets-1 as the nearest one (no input can read out of bounds). */
 int nnue_evaluate_features(const NnueNet *net, const uint8_t *feat, int nf, int bucket);
 
@@ -156,9 +178,10 @@ int nnue_evaluate_acc(const NnueNet *net, const Board *b, const int16_t *acc);
  * nothing by itself, so a program built without this module evaluates classically). */
 extern const NnueDriver nnue_driver;
 
-/* A float model of the given shape (SETS first layers: 1 or BUCKETS), all values 0. False (ERR)
- * on a bad shape or no memory. */
-bool nnue_float_alloc(NnueFloat *f, int n1, int n2, int n3, int buckets, int sets, char *err);
+/* A float model of the given shape (FEATURES a feature set, SETS first layers: 1 or BUCKETS),
+ * all values 0. False (ERR) on a bad shape or no memory. */
+bool nnue_float_alloc(NnueFloat *f, int features, int n1, int n2, int n3, int buckets, int sets,
+                      char *err);
 void nnue_float_free(NnueFloat *f);
 
 /* The quantised network of F (values rounded half away from zero, saturated to their integer

@@ -26,6 +26,7 @@
  */
 #include "nnue.h"
 
+#include "bitboard.h"
 #include "nnue_hook.h"
 #include "score.h"
 
@@ -57,6 +58,32 @@ int nnue_features(const Board *b, uint16_t *out)
     for (int kind = 0; kind < 4; kind++)
         for (Bitboard m = sets[kind]; m; m &= m - 1)
             out[n++] = (uint16_t)(kind * 32 + (__builtin_ctz(m) ^ flip));
+    return n;
+}
+
+int nnue_features_of(int features, const Board *b, uint16_t *out)
+{
+    int n = nnue_features(b, out);
+    if (features != NNUE_FEATURES_MOBILITY)
+        return n;
+    /* A piece can step up-left (UL) when the square that way is empty, i.e. it stands on a
+     * square one step down-right (DR) of an empty one; and so on for the other directions. */
+    int us = b->side, flip = us == BLACK ? 0 : 31;
+    Bitboard empty = board_empty(b), mine = b->pieces[us], theirs = b->pieces[us ^ 1];
+    Bitboard up = bb_dr(empty) | bb_dl(empty), down = bb_ur(empty) | bb_ul(empty);
+    Bitboard mk = mine & b->kings, tk = theirs & b->kings;
+    Bitboard our_movers = (mine & (us == BLACK ? up : down)) | (mk & (up | down));
+    Bitboard their_movers = (theirs & (us == BLACK ? down : up)) | (tk & (up | down));
+    /* Their pieces that capture upwards (UL, UR): all of them when they are Black, else their
+     * kings; downwards the other way round. Ours in danger: a piece of theirs on one side, an
+     * empty square on the other. */
+    Bitboard tup = us == BLACK ? tk : theirs, tdown = us == BLACK ? theirs : tk;
+    Bitboard hanging = mine & ((bb_dr(empty) & bb_ul(tup)) | (bb_dl(empty) & bb_ur(tup)) |
+                               (bb_ur(empty) & bb_dl(tdown)) | (bb_ul(empty) & bb_dr(tdown)));
+    const Bitboard extra[3] = {our_movers, their_movers, hanging};
+    for (int kind = 0; kind < 3; kind++)
+        for (Bitboard m = extra[kind]; m; m &= m - 1)
+            out[n++] = (uint16_t)(NNUE_FEATURES + kind * 32 + (__builtin_ctz(m) ^ flip));
     return n;
 }
 
@@ -96,7 +123,7 @@ static inline int64_t output(const NnueNet *n, int k, const uint8_t *h3)
 static inline const int16_t *l1_of_bucket(const NnueNet *n, int k, const int16_t **w1)
 {
     size_t set = (size_t)nnue_l1_set(n->l1_sets, k);
-    *w1 = n->w1 + set * NNUE_FEATURES * (size_t)n->n1;
+    *w1 = n->w1 + set * (size_t)n->features * (size_t)n->n1;
     return n->b1 + set * (size_t)n->n1;
 }
 
@@ -143,7 +170,7 @@ static int score_portable(const NnueNet *n, const uint16_t *feat, int nf, int k)
 int nnue_evaluate_portable(const NnueNet *n, const Board *b)
 {
     uint16_t feat[NNUE_MAX_ACTIVE];
-    int nf = nnue_features(b, feat);
+    int nf = nnue_features_of(n->features, b, feat);
     return score_portable(n, feat, nf, nnue_bucket(b, n->buckets));
 }
 
@@ -313,7 +340,7 @@ const char *nnue_simd(void)
 int nnue_evaluate(const NnueNet *n, const Board *b)
 {
     uint16_t feat[NNUE_MAX_ACTIVE];
-    int nf = nnue_features(b, feat);
+    int nf = nnue_features_of(n->features, b, feat);
     return score_fast(n, feat, nf, nnue_bucket(b, n->buckets));
 }
 
@@ -323,7 +350,7 @@ int nnue_evaluate_features(const NnueNet *n, const uint8_t *feat, int nf, int bu
     if (nf > NNUE_MAX_ACTIVE)
         nf = NNUE_MAX_ACTIVE;
     for (int i = 0; i < nf; i++)
-        f[i] = feat[i] < NNUE_FEATURES ? feat[i] : 0;
+        f[i] = feat[i] < n->features ? feat[i] : 0;
     int k = bucket < 0 ? 0 : bucket >= n->buckets ? n->buckets - 1 : bucket;
     return score_fast(n, f, nf, k);
 }
@@ -346,25 +373,29 @@ void nnue_acc_refresh(const NnueNet *n, const Board *b, int16_t *acc)
     const int n1 = n->n1;
     const int16_t *w1, *b1 = l1_of_bucket(n, nnue_bucket(b, n->buckets), &w1);
     for (int seat = 0; seat < COLOR_NB; seat++) {
+        /* The features B would have with SEAT to move. */
+        Board seen = *b;
+        seen.side = seat;
+        uint16_t feat[NNUE_MAX_ACTIVE];
+        int nf = nnue_features_of(n->features, &seen, feat);
         uint16_t *a = (uint16_t *)acc + (size_t)seat * (size_t)n1;
         for (int j = 0; j < n1; j++)
             a[j] = (uint16_t)b1[j];
-        for (int color = 0; color < COLOR_NB; color++)
-            for (int king = 0; king < 2; king++)
-                for (Bitboard m = b->pieces[color] & (king ? b->kings : ~b->kings); m; m &= m - 1) {
-                    const int16_t *w =
-                        w1 + (size_t)seat_feature(seat, color, king, __builtin_ctz(m)) * (size_t)n1;
-                    for (int j = 0; j < n1; j++)
-                        a[j] = (uint16_t)(a[j] + (uint16_t)w[j]);
-                }
+        for (int f = 0; f < nf; f++) {
+            const int16_t *w = w1 + (size_t)feat[f] * (size_t)n1;
+            for (int j = 0; j < n1; j++)
+                a[j] = (uint16_t)(a[j] + (uint16_t)w[j]);
+        }
     }
 }
 
 void nnue_acc_update(const NnueNet *n, const Board *from, const Board *to, const int16_t *pacc,
                      int16_t *cacc)
 {
-    /* A split net's blocks hold their own bucket's sums: across buckets, start afresh. */
-    if (n->l1_sets > 1 && nnue_bucket(from, n->buckets) != nnue_bucket(to, n->buckets)) {
+    /* A split net's blocks hold their own bucket's sums: across buckets, start afresh; so does a
+     * net of the mobility set, whose features a move changes beyond the squares it touches. */
+    if (n->features != NNUE_FEATURES ||
+        (n->l1_sets > 1 && nnue_bucket(from, n->buckets) != nnue_bucket(to, n->buckets))) {
         nnue_acc_refresh(n, to, cacc);
         return;
     }

@@ -2,9 +2,9 @@
  * train.c - the float network of `ponder train': initialisation, forward and backward passes,
  * Adam, and epochs split over threads.
  *
- * A sample activates about 24 of the 128 features, so the first layer is a sum of the active
- * rows of W1 (forward) and only those rows receive a gradient (backward); the dense layers are
- * small (n2 = n3 = 32) and one bucket of them is used per sample.
+ * A sample activates about 24 of the 128 features (about 40 of the mobility set's 224), so the
+ * first layer is a sum of the active rows of W1 (forward) and only those rows receive a gradient
+ * (backward); the dense layers are small (n2 = n3 = 32) and one bucket of them is used per sample.
  *
  * Repeatability: a minibatch is cut into TRAIN_SLICES fixed slices, each with its own gradient
  * buffer; threads take slices round-robin; then each thread takes a range of the parameters,
@@ -67,7 +67,7 @@ size_t net_layout(const NetShape *sh, NetLayout *l)
     size_t n1 = (size_t)sh->n1, n2 = (size_t)sh->n2, n3 = (size_t)sh->n3;
     size_t sets = (size_t)sh->sets;
     l->w1 = 0;
-    l->b1 = sets * NNUE_FEATURES * n1;
+    l->b1 = sets * (size_t)sh->features * n1;
     l->bucket0 = l->b1 + sets * n1;
     l->w2 = 0;
     l->b2 = n2 * n1;
@@ -81,7 +81,8 @@ size_t net_layout(const NetShape *sh, NetLayout *l)
 
 bool net_shape_check(const NetShape *sh, char *err)
 {
-    return nnue_check_shape(sh->n1, sh->n2, sh->n3, sh->buckets, sh->sets, 1, "", err);
+    return nnue_check_shape(sh->features, sh->n1, sh->n2, sh->n3, sh->buckets, sh->sets, 1, "",
+                            err);
 }
 
 /* Uniform in [-bound, bound]. */
@@ -105,8 +106,8 @@ bool train_net_init(TrainNet *net, const NetShape *sh, uint64_t seed, char *err)
     }
     /* He (Kaiming) uniform: bound sqrt(6 / fan_in) over each layer's inputs; biases zero. */
     uint64_t x = seed ^ 0x6E6E7565ull;
-    for (size_t i = 0; i < (size_t)sh->sets * NNUE_FEATURES * sh->n1; i++)
-        net->p[l.w1 + i] = uniform(&x, sqrt(6.0 / NNUE_FEATURES));
+    for (size_t i = 0; i < (size_t)sh->sets * (size_t)sh->features * (size_t)sh->n1; i++)
+        net->p[l.w1 + i] = uniform(&x, sqrt(6.0 / sh->features));
     for (int k = 0; k < sh->buckets; k++) {
         float *b = net->p + l.bucket0 + (size_t)k * l.stride;
         for (size_t i = 0; i < (size_t)sh->n2 * sh->n1; i++)
@@ -137,7 +138,8 @@ void train_net_clip(TrainNet *net)
     NetLayout l;
     const NetShape *sh = &net->shape;
     net_layout(sh, &l);
-    clip(net->p + l.w1, (size_t)sh->sets * (NNUE_FEATURES + 1) * sh->n1, NET_CLIP_W1); /* W1, b1 */
+    clip(net->p + l.w1, (size_t)sh->sets * (size_t)(sh->features + 1) * (size_t)sh->n1,
+         sh->features == NNUE_FEATURES ? NET_CLIP_W1 : NET_CLIP_W1_MOBILITY); /* W1, b1 */
     for (int k = 0; k < sh->buckets; k++) {
         float *b = net->p + l.bucket0 + (size_t)k * l.stride;
         clip(b + l.w2, (size_t)sh->n2 * sh->n1, NET_CLIP_HIDDEN);
@@ -173,7 +175,7 @@ static float forward(const TrainNet *net, const NetLayout *l, const TrainSample 
     size_t set = (size_t)nnue_l1_set(sh->sets, s->bucket);
     memcpy(a1, p + l->b1 + set * n1, (size_t)n1 * sizeof *a1);
     for (int f = 0; f < s->nfeat; f++) {
-        const float *row = p + l->w1 + (set * NNUE_FEATURES + s->feat[f]) * n1;
+        const float *row = p + l->w1 + (set * (size_t)sh->features + s->feat[f]) * n1;
         for (int j = 0; j < n1; j++)
             a1[j] += row[j];
     }
@@ -271,7 +273,7 @@ static double backward(const TrainNet *net, const NetLayout *l, const TrainSampl
     for (int j = 0; j < n1; j++)
         gb1[j] += d1[j];
     for (int f = 0; f < s->nfeat; f++) {
-        float *row = g + l->w1 + (set * NNUE_FEATURES + s->feat[f]) * n1;
+        float *row = g + l->w1 + (set * (size_t)sh->features + s->feat[f]) * n1;
         for (int j = 0; j < n1; j++)
             row[j] += d1[j];
     }

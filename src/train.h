@@ -28,12 +28,14 @@ typedef struct EgdbSet EgdbSet;
 
 /* The shape limits, the features and the quantisation are the engine's (nnue.h: NNUE_*). */
 enum {
-    NET_MAX_ACTIVE = 24, /* most active features (pieces on the board) */
+    NET_MAX_ACTIVE = 64, /* most active features of a game position: 24 pieces, then in the
+                            mobility set up to 24 that can move and 12 in danger (< 64) */
     TRAIN_SLICES = 16,   /* a minibatch is cut into this many fixed slices (see train.c) */
 };
 
 /* Clips applied after every optimiser step (the spec's bounds for quantisation). */
 #define NET_CLIP_W1 10.0f                /* W1 and b1: 25 terms of 1270 fit an int16 */
+#define NET_CLIP_W1_MOBILITY 4.0f        /* the same for the mobility set: 61 terms of 508 */
 #define NET_CLIP_HIDDEN (127.0f / 64.0f) /* W2, W3: int8 at scale 64 */
 #define NET_CLIP_OUT 127.0f              /* w4: int16 at scale 256 */
 
@@ -52,6 +54,7 @@ typedef struct {
     int n1, n2, n3; /* layer widths */
     int buckets;    /* output buckets B */
     int sets;       /* first layers: 1 (shared) or B (one per bucket: --split) */
+    int features;   /* the feature set: NNUE_FEATURES (pieces) or NNUE_FEATURES_MOBILITY */
 } NetShape;
 
 /* The float network: every parameter in P (NPARAMS floats, the layout above). */
@@ -63,7 +66,7 @@ typedef struct {
 
 /* Offsets into TrainNet.p. */
 typedef struct {
-    size_t w1, b1;          /* set 0's first layer; set s at w1 + s * 128 * n1, b1 + s * n1 */
+    size_t w1, b1;          /* set 0's first layer; set s at w1 + s * features * n1, b1 + s * n1 */
     size_t bucket0, stride; /* bucket k starts at bucket0 + k * stride */
     size_t w2, b2, w3, b3, w4, b4; /* within a bucket */
 } NetLayout;
@@ -77,9 +80,9 @@ bool net_shape_check(const NetShape *shape, char *err);
 
 /* ---- features and samples (train_data.c) ---- */
 
-/* The active features of B (nnue_features()'s, ascending) into OUT; returns their number. (The
- * output bucket is nnue_bucket()'s.) */
-int net_features(const Board *b, uint8_t out[NET_MAX_ACTIVE]);
+/* The active features of B in the set FEATURES (nnue_features_of()'s, ascending) into OUT;
+ * returns their number. (The output bucket is nnue_bucket()'s.) */
+int net_features(int features, const Board *b, uint8_t out[NET_MAX_ACTIVE]);
 
 /* The result of R's game for its side to move: 1 win, 0.5 draw, 0 loss. */
 double train_result(const TrainRecord *r);
@@ -101,6 +104,7 @@ typedef struct {
     double lambda;         /* share of the result in the target (default 0.5) */
     double scale;          /* S: score = logit * S (default 80) */
     int buckets;           /* output buckets (default 4) */
+    int features;          /* the feature set (default NNUE_FEATURES, the pieces) */
     double valid_fraction; /* share of games held out (default 0.05) */
     uint64_t seed;         /* chooses the held-out games */
     bool dedup;            /* merge identical positions, averaging their targets (default) */

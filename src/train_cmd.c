@@ -48,6 +48,9 @@ static void usage(FILE *f)
                "  --buckets B        output buckets by piece count, 1-8 (default 4)\n"
                "  --split            one first layer per bucket instead of one shared (the\n"
                "                     bucket then picks the whole network; same speed)\n"
+               "  --features SET     the inputs: pieces (128: each piece's kind and square) or\n"
+               "                     mobility (224: also which pieces can move and which can\n"
+               "                     be taken; docs/nnue.md) (default pieces)\n"
                "  --lambda L         share of the game result in the target, the rest being\n"
                "                     sigmoid(search score / S) (default 0.25)\n"
                "  --scale S          hundredths of a man per unit of the logit (default 80)\n"
@@ -97,6 +100,12 @@ typedef struct {
     bool quiet;
 } Args;
 
+/* ", mobility features" for a shape of that set, else nothing: for messages. */
+static const char *mobility_words(const NetShape *sh)
+{
+    return sh->features == NNUE_FEATURES_MOBILITY ? ", mobility features" : "";
+}
+
 /* Loads --init's network into A->init_net; its shape and scale become the run's (options that
  * say otherwise are refused). Returns -1 to go on, else the exit status. */
 static int load_init(Args *a)
@@ -107,13 +116,14 @@ static int load_init(Args *a)
         fprintf(stderr, "ponder train: --init: %s\n", err);
         return 2;
     }
-    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets};
+    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->features};
     if (a->shape_given && memcmp(&sh, &a->shape, sizeof sh) != 0) {
         fprintf(stderr,
-                "ponder train: --init %s is n1 %d, %d buckets%s; the options ask for n1 %d, "
-                "%d buckets%s: leave them out to train its shape\n",
-                a->init, sh.n1, sh.buckets, sh.sets > 1 ? " (split)" : "", a->shape.n1,
-                a->shape.buckets, a->shape.sets > 1 ? " (split)" : "");
+                "ponder train: --init %s is n1 %d, %d buckets%s%s; the options ask for n1 %d, "
+                "%d buckets%s%s: leave them out to train its shape\n",
+                a->init, sh.n1, sh.buckets, sh.sets > 1 ? " (split)" : "", mobility_words(&sh),
+                a->shape.n1, a->shape.buckets, a->shape.sets > 1 ? " (split)" : "",
+                mobility_words(&a->shape));
         nnue_free(q);
         return 2;
     }
@@ -130,6 +140,7 @@ static int load_init(Args *a)
     }
     a->shape = sh;
     a->d.buckets = sh.buckets;
+    a->d.features = sh.features;
     a->d.scale = q->scale;
     a->init_net = q;
     return -1;
@@ -141,7 +152,7 @@ static int parse_args(int argc, char **argv, Args *a)
     long cores = sysconf(_SC_NPROCESSORS_ONLN), lv;
     double dv;
     memset(a, 0, sizeof *a);
-    a->shape = (NetShape){256, 32, 32, 4, 1};
+    a->shape = (NetShape){256, 32, 32, 4, 1, NNUE_FEATURES};
     bool split = false;
     a->name = "gen";
     train_data_default_options(&a->d);
@@ -167,6 +178,7 @@ static int parse_args(int argc, char **argv, Args *a)
         OPT_THREADS,
         OPT_NO_DEDUP,
         OPT_SPLIT,
+        OPT_FEATURES,
         OPT_INIT,
     };
     static const struct option longopts[] = {
@@ -190,6 +202,7 @@ static int parse_args(int argc, char **argv, Args *a)
         {"threads", required_argument, NULL, OPT_THREADS},
         {"no-dedup", no_argument, NULL, OPT_NO_DEDUP},
         {"split", no_argument, NULL, OPT_SPLIT},
+        {"features", required_argument, NULL, OPT_FEATURES},
         {"init", required_argument, NULL, OPT_INIT},
         {"quiet", no_argument, NULL, 'q'},
         {0},
@@ -202,6 +215,18 @@ static int parse_args(int argc, char **argv, Args *a)
         case 'h': usage(stdout); return 0;
         case 'q': a->quiet = true; break;
         case OPT_SPLIT: split = a->shape_given = true; break;
+        case OPT_FEATURES:
+            if (strcmp(v, "pieces") == 0)
+                a->shape.features = NNUE_FEATURES;
+            else if (strcmp(v, "mobility") == 0)
+                a->shape.features = NNUE_FEATURES_MOBILITY;
+            else {
+                fprintf(stderr, "ponder train: --features: `%s' is neither pieces nor mobility\n",
+                        v);
+                return 2;
+            }
+            a->shape_given = true;
+            break;
         case OPT_INIT: a->init = v; break;
         case OPT_NO_DEDUP: a->d.dedup = false; break;
         case OPT_DATA:
@@ -343,14 +368,15 @@ static int start_state(const Args *a, const TrainDataReport *rep, uint64_t hash,
     if (memcmp(s, &a->shape, sizeof *s) != 0 || st->seed != a->d.seed ||
         st->ntrain != rep->ntrain || st->nvalid != rep->nvalid || st->data_hash != hash) {
         fprintf(stderr,
-                "ponder train: %s was made by another run (n1 %d, buckets %d%s, seed %llu, "
-                "%llu + %llu positions; this run: n1 %d, buckets %d%s, seed %llu, %zu + %zu%s): "
+                "ponder train: %s was made by another run (n1 %d, buckets %d%s%s, seed %llu, "
+                "%llu + %llu positions; this run: n1 %d, buckets %d%s%s, seed %llu, %zu + %zu%s): "
                 "use the same data and options, or remove it\n",
-                a->checkpoint, s->n1, s->buckets, s->sets > 1 ? " split" : "",
+                a->checkpoint, s->n1, s->buckets, s->sets > 1 ? " split" : "", mobility_words(s),
                 (unsigned long long)st->seed, (unsigned long long)st->ntrain,
                 (unsigned long long)st->nvalid, a->shape.n1, a->shape.buckets,
-                a->shape.sets > 1 ? " split" : "", (unsigned long long)a->d.seed, rep->ntrain,
-                rep->nvalid, st->data_hash != hash ? ", other targets or positions" : "");
+                a->shape.sets > 1 ? " split" : "", mobility_words(&a->shape),
+                (unsigned long long)a->d.seed, rep->ntrain, rep->nvalid,
+                st->data_hash != hash ? ", other targets or positions" : "");
         train_state_free(st);
         return 2;
     }
@@ -405,11 +431,11 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
                  "%.2f max %.0f (hundredths of a man)\n",
                  fm, fc, qm / nv, qc / nv, diff / nv, maxdiff);
     snprintf(line, sizeof line,
-             "%s# wrote %s: %zu bytes, n1 %d, n2 %d, n3 %d, %d buckets%s, scale %d, name "
+             "%s# wrote %s: %zu bytes, n1 %d, n2 %d, n3 %d, %d buckets%s%s, scale %d, name "
              "\"%s\"\n",
              held, a->out, len, st->net.shape.n1, st->net.shape.n2, st->net.shape.n3,
-             st->net.shape.buckets, st->net.shape.sets > 1 ? " (split)" : "", (int)a->d.scale,
-             a->name);
+             st->net.shape.buckets, st->net.shape.sets > 1 ? " (split)" : "",
+             mobility_words(&st->net.shape), (int)a->d.scale, a->name);
     fputs(line, stdout);
     if (log)
         fputs(line, log);
@@ -428,6 +454,7 @@ static int train_run(const Args *ap)
         return 2;
     a.d.egdb = egdb;
     a.d.buckets = a.shape.buckets;
+    a.d.features = a.shape.features;
     char err[ERR_LEN];
     TrainSample *train, *valid;
     TrainDataReport rep;
@@ -445,11 +472,11 @@ static int train_run(const Args *ap)
              "out; %zu merged into identical positions%s; %zu results relabelled by the "
              "databases (%zu differed from the game's)\n"
              "# %zu training positions, %zu held out (%.0f%% of the games); lambda %.2f, "
-             "scale %.0f, n1 %d, %d buckets%s, %s loss, seed %llu\n",
+             "scale %.0f, n1 %d, %d buckets%s%s, %s loss, seed %llu\n",
              rep.records, a.ndata, a.ndata > 1 ? "s" : "", rep.games, util_now() - t0, rep.merged,
              a.d.dedup ? " (targets averaged)" : "", rep.relabelled, rep.disagreed, rep.ntrain,
              rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, a.d.scale, a.shape.n1,
-             a.shape.buckets, a.shape.sets > 1 ? " (split)" : "",
+             a.shape.buckets, a.shape.sets > 1 ? " (split)" : "", mobility_words(&a.shape),
              a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce", (unsigned long long)a.d.seed);
     if (!a.quiet)
         fputs(head, stderr);

@@ -30,11 +30,11 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-int net_features(const Board *b, uint8_t out[NET_MAX_ACTIVE])
+int net_features(int features, const Board *b, uint8_t out[NET_MAX_ACTIVE])
 {
-    /* The engine's features (nnue_features: the same indices), narrowed and sorted. */
+    /* The engine's features (nnue_features_of: the same indices), narrowed and sorted. */
     uint16_t all[NNUE_MAX_ACTIVE];
-    int n = nnue_features(b, all);
+    int n = nnue_features_of(features, b, all);
     if (n > NET_MAX_ACTIVE) /* more than 24 pieces: no game position (trainfile.c refuses them) */
         n = NET_MAX_ACTIVE;
     /* Ascending order (a canonical list, so identical positions compare equal). */
@@ -59,6 +59,7 @@ void train_data_default_options(TrainDataOptions *o)
     o->lambda = 0.25; /* a quarter result: the stronger network on self-play (docs/training.md) */
     o->scale = 80;
     o->buckets = 4;
+    o->features = NNUE_FEATURES;
     o->valid_fraction = 0.05;
     o->seed = 1;
     o->dedup = true;
@@ -67,7 +68,7 @@ void train_data_default_options(TrainDataOptions *o)
 void train_sample(const TrainRecord *r, const TrainDataOptions *o, int exact, TrainSample *s)
 {
     memset(s, 0, sizeof *s);
-    s->nfeat = (uint8_t)net_features(&r->board, s->feat);
+    s->nfeat = (uint8_t)net_features(o->features, &r->board, s->feat);
     s->bucket = (uint8_t)nnue_bucket(&r->board, o->buckets);
     double res = exact == EGDB_WIN    ? 1
                  : exact == EGDB_LOSS ? 0

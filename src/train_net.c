@@ -22,7 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { CKPT_SHARED = 1, CKPT_SPLIT = 2, CKPT_HEADER = 80 };
+/* Versions: 1 shared first layer, 2 split; 3 and 4 the same with the mobility features. */
+enum { CKPT_SHARED = 1, CKPT_SPLIT = 2, CKPT_MOBILITY = 2, CKPT_LAST = 4, CKPT_HEADER = 80 };
 
 bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out, size_t *len,
                 char *err)
@@ -35,7 +36,7 @@ bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out,
         return false;
     }
     NnueFloat f;
-    if (!nnue_float_alloc(&f, sh->n1, sh->n2, sh->n3, sh->buckets, sh->sets, err))
+    if (!nnue_float_alloc(&f, sh->features, sh->n1, sh->n2, sh->n3, sh->buckets, sh->sets, err))
         return false;
     f.scale = scale;
     memcpy(f.name, name, nl + 1);
@@ -46,7 +47,7 @@ bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out,
     size_t n1 = (size_t)sh->n1, n2 = (size_t)sh->n2, n3 = (size_t)sh->n3;
     const float *w = net->p;
     size_t sets = (size_t)sh->sets;
-    memcpy(f.w1, w + l.w1, sets * NNUE_FEATURES * n1 * sizeof *w);
+    memcpy(f.w1, w + l.w1, sets * (size_t)sh->features * n1 * sizeof *w);
     memcpy(f.b1, w + l.b1, sets * n1 * sizeof *w);
     for (size_t k = 0; k < (size_t)sh->buckets; k++) {
         const float *b = w + l.bucket0 + k * l.stride;
@@ -80,7 +81,7 @@ bool net_import(TrainNet *net, const NnueNet *q, char *err)
     NnueFloat f;
     if (!nnue_dequantise(q, &f, err))
         return false;
-    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets};
+    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->features};
     if (!train_net_init(net, &sh, 0, err)) {
         nnue_float_free(&f);
         return false;
@@ -91,7 +92,7 @@ bool net_import(TrainNet *net, const NnueNet *q, char *err)
     size_t n1 = (size_t)sh.n1, n2 = (size_t)sh.n2, n3 = (size_t)sh.n3;
     float *w = net->p;
     size_t sets = (size_t)sh.sets;
-    memcpy(w + l.w1, f.w1, sets * NNUE_FEATURES * n1 * sizeof *w);
+    memcpy(w + l.w1, f.w1, sets * (size_t)sh.features * n1 * sizeof *w);
     memcpy(w + l.b1, f.b1, sets * n1 * sizeof *w);
     for (size_t k = 0; k < (size_t)sh.buckets; k++) {
         float *b = w + l.bucket0 + k * l.stride;
@@ -133,7 +134,8 @@ bool train_checkpoint_save(const TrainState *st, const char *path, char *err)
     }
     const NetShape *sh = &st->net.shape;
     memcpy(buf, "PONDCKP", 8);
-    util_put_u32(buf + 8, sh->sets > 1 ? CKPT_SPLIT : CKPT_SHARED);
+    util_put_u32(buf + 8, (sh->sets > 1 ? CKPT_SPLIT : CKPT_SHARED) +
+                              (sh->features == NNUE_FEATURES ? 0 : CKPT_MOBILITY));
     util_put_u32(buf + 12, (uint32_t)sh->n1);
     util_put_u32(buf + 16, (uint32_t)sh->n2);
     util_put_u32(buf + 20, (uint32_t)sh->n3);
@@ -167,15 +169,19 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
     uint8_t head[CKPT_HEADER];
     uint32_t version = 0;
     if (fread(head, 1, sizeof head, f) != sizeof head || memcmp(head, "PONDCKP", 8) != 0 ||
-        ((version = util_get_u32(head + 8)) != CKPT_SHARED && version != CKPT_SPLIT)) {
+        (version = util_get_u32(head + 8)) < CKPT_SHARED || version > CKPT_LAST) {
         fclose(f);
         snprintf(err, ERR_LEN, "%.100s: not a checkpoint of this version (no PONDCKP header)",
                  path);
         return -1;
     }
-    NetShape sh = {(int)util_get_u32(head + 12), (int)util_get_u32(head + 16),
-                   (int)util_get_u32(head + 20), (int)util_get_u32(head + 24), 1};
-    if (version == CKPT_SPLIT)
+    NetShape sh = {(int)util_get_u32(head + 12),
+                   (int)util_get_u32(head + 16),
+                   (int)util_get_u32(head + 20),
+                   (int)util_get_u32(head + 24),
+                   1,
+                   version > CKPT_SPLIT ? NNUE_FEATURES_MOBILITY : NNUE_FEATURES};
+    if (version % 2 == 0)
         sh.sets = sh.buckets;
     char why[ERR_LEN];
     NetLayout l;

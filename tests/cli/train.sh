@@ -91,6 +91,45 @@ if grep -q "resuming from .*sck after epoch 2" "$TMP/err" && cmp -s "$TMP/s3.pne
 then pass "train --split resumes from its checkpoint like an uninterrupted run"
 else fail "train --split resumes from its checkpoint like an uninterrupted run" "$(cat "$TMP/err")"; fi
 
+# ---- the mobility feature set (224 inputs) -----------------------------------------------------
+"$PONDER" train $TR --features mobility --epochs 2 --checkpoint "$TMP/mck" --out "$TMP/m.pnet" \
+    >"$TMP/sum" 2>"$TMP/err"
+status=$?
+want=$((64 + 225 * 32 * 2 + 2 * (2048 + 256 + 64 + 4) + 4))
+size=$(wc -c <"$TMP/m.pnet" 2>/dev/null || echo 0)
+features=$(od -An -tu4 -j12 -N4 "$TMP/m.pnet" 2>/dev/null | tr -d ' ')
+if [ $status -eq 0 ] && [ "$size" -eq $want ] && [ "$features" = 224 ] &&
+    grep -q "2 buckets, mobility features, scale" "$TMP/sum"; then
+    pass "train --features mobility writes a network of 224 inputs"
+else
+    fail "train --features mobility writes a network of 224 inputs" \
+        "status $status, $size bytes (expected $want), features $features" \
+        "$(cat "$TMP/sum" "$TMP/err")"
+fi
+n_mob=$("$PONDER" bench 6 --net "$TMP/m.pnet" 2>&1 | sed -n 's/^Nodes searched: //p')
+if [ -n "$n_mob" ] && [ -n "$n_shared" ] && [ "$n_mob" != "$n_shared" ]; then
+    pass "bench searches with the mobility network ($n_mob nodes; pieces: $n_shared)"
+else
+    fail "bench searches with the mobility network" "mobility: '$n_mob', pieces: '$n_shared'"
+fi
+expect_status "train: a mobility run's checkpoint is refused by a pieces run" 2 \
+    "$PONDER" train $TR --epochs 3 --checkpoint "$TMP/mck" --out "$TMP/x.pnet"
+expect_grep "... naming both feature sets" \
+    "buckets 2, mobility features, seed.*this run: n1 32, buckets 2, seed" "$TMP/err"
+"$PONDER" train $TR --features mobility --epochs 3 --checkpoint "$TMP/mck" \
+    --out "$TMP/m3.pnet" >/dev/null 2>"$TMP/err"
+"$PONDER" train $TR --features mobility --epochs 3 --out "$TMP/m3b.pnet" -q >/dev/null 2>&1
+if grep -q "resuming from .*mck after epoch 2" "$TMP/err" && cmp -s "$TMP/m3.pnet" "$TMP/m3b.pnet"
+then pass "train --features mobility resumes from its checkpoint like an uninterrupted run"
+else fail "train --features mobility resumes from its checkpoint like an uninterrupted run" \
+    "$(cat "$TMP/err")"; fi
+"$PONDER" train --data "$TMP/d4.trn" --batch 64 --seed 9 --valid 0.5 --init "$TMP/m.pnet" \
+    --epochs 1 --out "$TMP/mi.pnet" >"$TMP/sum" 2>&1
+expect_grep "train --init of a mobility network keeps its feature set" \
+    "mobility features, scale" "$TMP/sum"
+expect_status "train --init: a mobility network with --features pieces is refused" 2 \
+    "$PONDER" train $TR --init "$TMP/m.pnet" --features pieces --epochs 1 --out "$TMP/x.pnet"
+
 # ---- checkpoints -----------------------------------------------------------------------------
 "$PONDER" train $TR --epochs 1 --checkpoint "$TMP/ck" --out "$TMP/one.pnet" -q >/dev/null 2>&1
 "$PONDER" train $TR --epochs 3 --checkpoint "$TMP/ck" --out "$TMP/r.pnet" >/dev/null 2>"$TMP/err"
@@ -155,6 +194,7 @@ train_bad "train: --out is required" "--out is required" --data "$TMP/d.trn"
 train_bad "train: --hidden must be a multiple of 32" "not a multiple of 32" $TR --hidden 48 $O
 train_bad "train: --buckets out of range" "buckets" $TR --buckets 9 $O
 train_bad "train: --split with one bucket" "--split needs at least 2 buckets" $TR --split --buckets 1 $O
+train_bad "train: --features names a set" "neither pieces nor mobility" $TR --features kings $O
 train_bad "train: --loss must be mse or ce" "neither mse nor ce" $TR --loss l1 $O
 train_bad "train: --valid out of range" "valid" $TR --valid 1.5 $O
 train_bad "train: --lambda not a number" "lambda" $TR --lambda x $O

@@ -47,10 +47,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(buf);
         return 0;
     }
-    FUZZ_CHECK(net->n1 >= NNUE_N1_MIN && net->n1 <= NNUE_N1_MAX && net->n1 % 32 == 0 &&
-                   net->n2 >= NNUE_N23_MIN && net->n2 <= NNUE_N23_MAX && net->n2 % 32 == 0 &&
-                   net->n3 >= NNUE_N23_MIN && net->n3 <= NNUE_N23_MAX && net->n3 % 32 == 0 &&
-                   net->buckets >= 1 && net->buckets <= NNUE_MAX_BUCKETS && net->scale >= 1 &&
+    FUZZ_CHECK(nnue_feature_set_ok(net->features) && net->n1 >= NNUE_N1_MIN &&
+                   net->n1 <= NNUE_N1_MAX && net->n1 % 32 == 0 && net->n2 >= NNUE_N23_MIN &&
+                   net->n2 <= NNUE_N23_MAX && net->n2 % 32 == 0 && net->n3 >= NNUE_N23_MIN &&
+                   net->n3 <= NNUE_N23_MAX && net->n3 % 32 == 0 && net->buckets >= 1 &&
+                   net->buckets <= NNUE_MAX_BUCKETS && net->scale >= 1 &&
                    net->scale <= NNUE_SCALE_MAX,
                "a header field out of range was accepted");
     FUZZ_CHECK(nnue_write(net, NULL, 0) == n, "size of the written net differs");

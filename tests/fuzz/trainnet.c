@@ -36,8 +36,8 @@ static void check_net(const uint8_t *data, size_t size)
         FUZZ_CHECK(strncmp(err, "fuzz.pnet: ", 11) == 0, "a refusal that does not name the file");
         return;
     }
-    NetShape shape = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets};
-    size_t want = nnue_file_size(q->n1, q->n2, q->n3, q->buckets, q->l1_sets);
+    NetShape shape = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->features};
+    size_t want = nnue_file_size(q->features, q->n1, q->n2, q->n3, q->buckets, q->l1_sets);
     FUZZ_CHECK(net_shape_check(&shape, err) && size == want,
                "a network file accepted with a bad shape or size");
     Board b;
@@ -52,7 +52,7 @@ static void check_net(const uint8_t *data, size_t size)
             board_set(&b, 9, BLACK, true);
             board_set(&b, 22, WHITE, false);
         }
-        s.nfeat = (uint8_t)net_features(&b, s.feat);
+        s.nfeat = (uint8_t)net_features(q->features, &b, s.feat);
         s.bucket = (uint8_t)nnue_bucket(&b, q->buckets);
         int score = nnue_evaluate_features(q, s.feat, s.nfeat, s.bucket);
         FUZZ_CHECK(score > -SCORE_DECISIVE && score < SCORE_DECISIVE, "a score out of range");

@@ -28,7 +28,7 @@ static inline void nnue_random_fill(NnueFloat *f, uint64_t seed, bool wide)
     double hw = wide ? 127.0 / 64 : 0.3;
     f->scale = 80;
     snprintf(f->name, sizeof f->name, "random");
-    for (size_t i = 0; i < sets * NNUE_FEATURES * n1; i++)
+    for (size_t i = 0; i < sets * (size_t)f->features * n1; i++)
         f->w1[i] = nnue_random_uniform(&s, 0.25);
     for (size_t i = 0; i < sets * n1; i++)
         f->b1[i] = nnue_random_uniform(&s, 0.5) + 0.1f;

@@ -43,13 +43,16 @@ enum { NPOS = 1500 };
 static Board positions[NPOS];
 static int npositions;
 
+/* The feature set of the random nets made next (the tests that cover both sets switch it). */
+static int features_set = NNUE_FEATURES;
+
 /* A random quantised net of the shape (SETS first layers: 1 or BUCKETS), from SEED. */
 static NnueNet *random_net_sets(int n1, int n2, int n3, int buckets, int sets, uint64_t seed,
                                 bool wide)
 {
     char err[ERR_LEN];
     NnueFloat f;
-    if (!nnue_float_alloc(&f, n1, n2, n3, buckets, sets, err)) {
+    if (!nnue_float_alloc(&f, features_set, n1, n2, n3, buckets, sets, err)) {
         printf("  %s\n", err);
         return NULL;
     }
@@ -108,6 +111,28 @@ static void test_features(void)
     CHECK(n == 24);
     for (int i = 0; i < 12; i++)
         CHECK(f[i] == i && f[12 + i] == 64 + 20 + i);
+    /* The mobility set: the piece features first, then 128 + o (ours that can move), 160 + o
+     * (theirs that can move), 192 + o (ours they could jump). Black man on 10 (index 9), White
+     * man on 14 (13): each can move (10-15, 14-9), and each could take the other (14x7, 10x17),
+     * whoever is to move. */
+    board_clear(&b, BLACK);
+    board_set(&b, 9, BLACK, false);
+    board_set(&b, 13, WHITE, false);
+    CHECK(nnue_features_of(NNUE_FEATURES, &b, f) == 2);
+    n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
+    CHECK(n == 5);
+    CHECK(f[0] == 9 && f[1] == 64 + 13 && f[2] == 128 + 9 && f[3] == 160 + 13 && f[4] == 192 + 9);
+    b.side = WHITE;
+    n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
+    CHECK(n == 5);
+    CHECK(f[0] == 31 - 13 && f[1] == 64 + 31 - 9 && f[2] == 128 + 31 - 13 && f[3] == 160 + 31 - 9 &&
+          f[4] == 192 + 31 - 13);
+    /* In the start position only the front rows can move, and nothing can be taken. */
+    board_start(&b);
+    n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
+    CHECK(n == 24 + 4 + 4);
+    for (int i = 0; i < 4; i++)
+        CHECK(f[24 + i] == 128 + 8 + i && f[28 + i] == 160 + 20 + i);
     /* Buckets: 1-6 pieces -> 0, 7-12 -> 1, 13-18 -> 2, 19-24 -> 3 with B = 4. */
     CHECK(nnue_bucket(&b, 4) == 3);
     CHECK(nnue_bucket(&b, 1) == 0);
@@ -121,11 +146,58 @@ static void test_features(void)
     }
 }
 
+/* The mobility features of random positions against a square-by-square reading of the rules:
+ * a piece can move when a square it may step to is empty; one of ours is in danger when a piece
+ * of theirs next to it may jump it (a man forwards only) onto an empty square beyond. */
+static void test_mobility_features(void)
+{
+    int bad = 0, seen[3] = {0, 0, 0};
+    for (int i = 0; i < npositions; i++) {
+        const Board *b = &positions[i];
+        int us = b->side, flip = us == BLACK ? 0 : 31;
+        Bitboard want[3] = {0, 0, 0}, empty = board_empty(b);
+        for (int sq = 0; sq < SQUARE_NB; sq++) {
+            int c = board_color_at(b, sq);
+            if (c < 0)
+                continue;
+            bool king = board_is_king(b, sq);
+            for (int d = 0; d < DIR_NB; d++) {
+                bool forward = c == BLACK ? d <= DIR_UR : d >= DIR_DL;
+                if (!forward && !king)
+                    continue;
+                int to = bb_step[sq][d], over = to, land = bb_jump[sq][d];
+                if (to >= 0 && (empty >> to & 1u))
+                    want[c == us ? 0 : 1] |= 1u << sq;
+                if (c != us && land >= 0 && (empty >> land & 1u) && board_color_at(b, over) == us)
+                    want[2] |= 1u << over;
+            }
+        }
+        uint16_t f[NNUE_MAX_ACTIVE];
+        int n = nnue_features_of(NNUE_FEATURES_MOBILITY, b, f), np = nnue_features(b, f);
+        Bitboard got[3] = {0, 0, 0};
+        for (int j = np; j < n; j++) {
+            int kind = (f[j] - NNUE_FEATURES) / 32;
+            if (f[j] < NNUE_FEATURES || kind > 2)
+                bad++;
+            else
+                got[kind] |= 1u << ((f[j] % 32) ^ flip);
+        }
+        for (int k = 0; k < 3; k++) {
+            bad += got[k] != want[k];
+            seen[k] += want[k] != 0;
+        }
+    }
+    CHECK(bad == 0);
+    CHECK(seen[0] > npositions / 2 && seen[1] > npositions / 2 && seen[2] > npositions / 10);
+}
+
 /* The same position seen from the other seat (colours swapped, board turned) has the same
  * features, so every network scores it the same. */
-static void test_seat_symmetry(void)
+static void check_seat_symmetry(int features)
 {
+    features_set = features;
     NnueNet *net = random_net(64, 32, 32, 4, 11, false);
+    features_set = NNUE_FEATURES;
     CHECK(net != NULL);
     if (!net)
         return;
@@ -139,7 +211,7 @@ static void test_seat_symmetry(void)
         m.side = b->side ^ 1;
         m.key = board_compute_key(&m);
         uint16_t f1[NNUE_MAX_ACTIVE], f2[NNUE_MAX_ACTIVE];
-        int n1 = nnue_features(b, f1), n2 = nnue_features(&m, f2);
+        int n1 = nnue_features_of(features, b, f1), n2 = nnue_features_of(features, &m, f2);
         qsort(f1, (size_t)n1, sizeof f1[0], cmp_u16);
         qsort(f2, (size_t)n2, sizeof f2[0], cmp_u16);
         if (n1 != n2 || memcmp(f1, f2, (size_t)n1 * sizeof f1[0]) != 0 ||
@@ -148,6 +220,12 @@ static void test_seat_symmetry(void)
     }
     CHECK(bad == 0);
     nnue_free(net);
+}
+
+static void test_seat_symmetry(void)
+{
+    check_seat_symmetry(NNUE_FEATURES);
+    check_seat_symmetry(NNUE_FEATURES_MOBILITY);
 }
 
 /* ---- quantised against float ------------------------------------------------------------------
@@ -228,6 +306,11 @@ static void test_quantised_matches_float(void)
     check_against_float(256, 32, 32, 4, 4, 7, false);
     check_against_float(96, 64, 32, 3, 3, 8, true);
     check_against_float(1024, 256, 256, 8, 8, 9, false);
+    /* The mobility set. */
+    features_set = NNUE_FEATURES_MOBILITY;
+    check_against_float(256, 32, 32, 4, 1, 10, false);
+    check_against_float(96, 64, 32, 3, 3, 11, true);
+    features_set = NNUE_FEATURES;
 }
 
 /* The float model quantised directly (weights rounded too): the scores stay close to the float
@@ -236,7 +319,7 @@ static void test_quantise_scales(void)
 {
     char err[ERR_LEN];
     NnueFloat f;
-    CHECK(nnue_float_alloc(&f, 256, 32, 32, 4, 1, err));
+    CHECK(nnue_float_alloc(&f, NNUE_FEATURES, 256, 32, 32, 4, 1, err));
     nnue_random_fill(&f, 77, false);
     NnueNet *net = nnue_quantise(&f, err);
     CHECK(net != NULL);
@@ -336,8 +419,11 @@ static void test_extremes(void)
  * scores the board; out-of-range indices and buckets are clamped, never read past the arrays. */
 static void test_evaluate_features(void)
 {
-    for (int sets = 1; sets <= 3; sets += 2) {
-        NnueNet *net = random_net_sets(96, 32, 32, 3, sets, 61, false);
+    for (int run = 0; run < 4; run++) {
+        int sets = run % 2 ? 3 : 1;
+        features_set = run < 2 ? NNUE_FEATURES : NNUE_FEATURES_MOBILITY;
+        NnueNet *net = random_net_sets(96, 32, 32, 3, sets, 61 + (uint64_t)run, false);
+        features_set = NNUE_FEATURES;
         CHECK(net != NULL);
         if (!net)
             return;
@@ -345,14 +431,14 @@ static void test_evaluate_features(void)
         for (int i = 0; i < npositions; i++) {
             uint16_t f16[NNUE_MAX_ACTIVE];
             uint8_t f8[NNUE_MAX_ACTIVE];
-            int nf = nnue_features(&positions[i], f16);
+            int nf = nnue_features_of(net->features, &positions[i], f16);
             for (int j = 0; j < nf; j++)
                 f8[nf - 1 - j] = (uint8_t)f16[j]; /* any order */
             diff += nnue_evaluate_features(net, f8, nf, nnue_bucket(&positions[i], 3)) !=
                     nnue_evaluate(net, &positions[i]);
         }
         CHECK(diff == 0);
-        uint8_t odd[2] = {200, 0}, zero[2] = {0, 0};
+        uint8_t odd[2] = {240, 0}, zero[2] = {0, 0}; /* 240: past either set */
         CHECK(nnue_evaluate_features(net, odd, 2, 99) == nnue_evaluate_features(net, zero, 2, 2));
         CHECK(nnue_evaluate_features(net, odd, 2, -5) == nnue_evaluate_features(net, zero, 2, 0));
         nnue_free(net);
@@ -366,10 +452,14 @@ static void test_evaluate_features(void)
  * same as the full evaluation; also between two unrelated positions. */
 static void test_incremental(void)
 {
-    int shapes[5][3] = {{128, 4, 1}, {256, 4, 1}, {96, 1, 1}, {128, 4, 4}, {64, 3, 3}};
-    for (int s = 0; s < 5; s++) {
+    /* The last two of the mobility set, whose updates recompute. */
+    int shapes[7][3] = {{128, 4, 1}, {256, 4, 1}, {96, 1, 1}, {128, 4, 4},
+                        {64, 3, 3},  {256, 4, 1}, {64, 3, 3}};
+    for (int s = 0; s < 7; s++) {
+        features_set = s < 5 ? NNUE_FEATURES : NNUE_FEATURES_MOBILITY;
         NnueNet *net = random_net_sets(shapes[s][0], 32, 32, shapes[s][1], shapes[s][2],
                                        51 + (uint64_t)s, s == 2);
+        features_set = NNUE_FEATURES;
         CHECK(net != NULL);
         if (!net)
             return;
@@ -430,7 +520,7 @@ static void test_round_trip(void)
     if (!net)
         return;
     size_t size = nnue_write(net, NULL, 0);
-    CHECK(size == nnue_file_size(160, 64, 32, 3, 1));
+    CHECK(size == nnue_file_size(NNUE_FEATURES, 160, 64, 32, 3, 1));
     CHECK(size == 64 + 2 * 128 * 160 + 2 * 160 +
                       3 * (64 * 160 + 4 * 64 + 32 * 64 + 4 * 32 + 2 * 32 + 4) + 4);
     unsigned char *buf = malloc(size);
@@ -577,9 +667,11 @@ static void test_damaged_files(void)
     expect_damage(good, size, -1, 0, 0, -1, false, want);
     /* Shapes a writer refuses (nnue_check_shape), as the float model allocator does. */
     NnueFloat f;
-    CHECK(!nnue_float_alloc(&f, 33, 32, 32, 1, 1, err) && strstr(err, "n1 = 33") != NULL);
-    CHECK(!nnue_check_shape(64, 32, 32, 1, 1, 80, "bad\tname", err) && strstr(err, "0x09"));
-    CHECK(nnue_check_shape(64, 32, 32, 1, 1, 80, "gen1", err));
+    CHECK(!nnue_float_alloc(&f, NNUE_FEATURES, 33, 32, 32, 1, 1, err) &&
+          strstr(err, "n1 = 33") != NULL);
+    CHECK(!nnue_check_shape(NNUE_FEATURES, 64, 32, 32, 1, 1, 80, "bad\tname", err) &&
+          strstr(err, "0x09"));
+    CHECK(nnue_check_shape(NNUE_FEATURES, 64, 32, 32, 1, 1, 80, "gen1", err));
     free(good);
     nnue_free(net);
 }
@@ -593,7 +685,7 @@ static void test_split_file(void)
     if (!net)
         return;
     size_t size = nnue_write(net, NULL, 0);
-    CHECK(size == nnue_file_size(160, 64, 32, 3, 3));
+    CHECK(size == nnue_file_size(NNUE_FEATURES, 160, 64, 32, 3, 3));
     CHECK(size == 64 + 3 * (2 * 128 * 160 + 2 * 160) +
                       3 * (64 * 160 + 4 * 64 + 32 * 64 + 4 * 32 + 2 * 32 + 4) + 4);
     unsigned char *buf = malloc(size);
@@ -638,9 +730,10 @@ static void test_split_file(void)
     expect_damage(buf, size, -1, 0, 0, 1, false, want);
     /* Shapes refused: a first-layer count other than 1 or the buckets. */
     NnueFloat f;
-    CHECK(!nnue_float_alloc(&f, 64, 32, 32, 4, 2, err) &&
+    CHECK(!nnue_float_alloc(&f, NNUE_FEATURES, 64, 32, 32, 4, 2, err) &&
           strstr(err, "2 first layers: must be 1 (shared) or one per bucket (4)") != NULL);
-    CHECK(!nnue_check_shape(64, 32, 32, 4, 0, 80, "x", err) && strstr(err, "0 first layers"));
+    CHECK(!nnue_check_shape(NNUE_FEATURES, 64, 32, 32, 4, 0, 80, "x", err) &&
+          strstr(err, "0 first layers"));
     free(buf);
     nnue_free(net);
 }
@@ -725,6 +818,7 @@ int main(void)
 {
     npositions = random_positions(positions, NPOS);
     RUN("nnue", test_features);
+    RUN("nnue", test_mobility_features);
     RUN("nnue", test_seat_symmetry);
     RUN("nnue", test_quantised_matches_float);
     RUN("nnue", test_quantise_scales);

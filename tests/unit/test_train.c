@@ -47,10 +47,13 @@ static void random_board(Board *b)
         }
 }
 
+/* The feature set sample_of() uses (the tests of the mobility set switch it). */
+static int sample_features = NNUE_FEATURES;
+
 static void sample_of(const Board *b, int buckets, float target, TrainSample *s)
 {
     memset(s, 0, sizeof *s);
-    s->nfeat = (uint8_t)net_features(b, s->feat);
+    s->nfeat = (uint8_t)net_features(sample_features, b, s->feat);
     s->bucket = (uint8_t)nnue_bucket(b, buckets);
     s->target = target;
 }
@@ -75,7 +78,7 @@ static void test_features(void)
     Board b;
     board_start(&b);
     uint8_t f[NET_MAX_ACTIVE];
-    CHECK(net_features(&b, f) == 24);
+    CHECK(net_features(NNUE_FEATURES, &b, f) == 24);
     for (int i = 0; i < 12; i++) {
         CHECK(f[i] == i);           /* our men on 1-12 */
         CHECK(f[12 + i] == 84 + i); /* their men on 21-32: 64 + 20..31 */
@@ -83,13 +86,13 @@ static void test_features(void)
     /* White to move sees the same picture turned round. */
     b.side = WHITE;
     uint8_t g[NET_MAX_ACTIVE];
-    CHECK(net_features(&b, g) == 24 && memcmp(f, g, 24) == 0);
+    CHECK(net_features(NNUE_FEATURES, &b, g) == 24 && memcmp(f, g, 24) == 0);
     /* A white king on square 1 (index 0), White to move: our king on o = 31. A black man on
      * index 5: their man on 64 + 26. */
     board_clear(&b, WHITE);
     board_set(&b, 0, WHITE, true);
     board_set(&b, 5, BLACK, false);
-    CHECK(net_features(&b, f) == 2 && f[0] == 32 + 31 && f[1] == 64 + 26);
+    CHECK(net_features(NNUE_FEATURES, &b, f) == 2 && f[0] == 32 + 31 && f[1] == 64 + 26);
     /* Buckets: 1-6 pieces -> 0, 7-12 -> 1, 13-18 -> 2, 19-24 -> 3. */
     CHECK(nnue_bucket(&b, 4) == 0);
     board_start(&b);
@@ -136,7 +139,7 @@ static double ref_forward(const TrainNet *net, const TrainSample *s, size_t i, d
     for (int j = 0; j < sh->n1; j++) {
         double a = P(l.b1 + set * sh->n1 + j);
         for (int f = 0; f < s->nfeat; f++)
-            a += P(l.w1 + (set * NNUE_FEATURES + s->feat[f]) * sh->n1 + j);
+            a += P(l.w1 + (set * (size_t)sh->features + s->feat[f]) * sh->n1 + j);
         m = fmin(m, fmin(fabs(a), fabs(a - 1)));
         h1[j] = fmin(1, fmax(0, a));
     }
@@ -161,10 +164,11 @@ static double ref_forward(const TrainNet *net, const TrainSample *s, size_t i, d
 }
 
 /* The backward pass against central differences of the double-precision forward pass, for a
- * shared first layer (SETS 1) and one per bucket (SETS 2). */
-static void check_gradient(int sets)
+ * shared first layer (SETS 1) and one per bucket (SETS 2), with the feature set FEATURES. */
+static void check_gradient(int sets, int features)
 {
-    NetShape sh = {32, 32, 32, 2, sets};
+    NetShape sh = {32, 32, 32, 2, sets, features};
+    sample_features = features;
     TrainNet net;
     random_net(&net, &sh, 7);
     float *g = calloc(net.nparams, sizeof *g);
@@ -188,7 +192,7 @@ static void check_gradient(int sets)
                 size_t i = rng() % net.nparams;
                 /* Most W1 rows are inactive: aim half the draws at an active one. */
                 if (t % 2 == 0)
-                    i = ((size_t)(sets > 1 ? s.bucket : 0) * NNUE_FEATURES +
+                    i = ((size_t)(sets > 1 ? s.bucket : 0) * (size_t)features +
                          s.feat[rng() % s.nfeat]) *
                             sh.n1 +
                         rng() % sh.n1;
@@ -204,8 +208,10 @@ static void check_gradient(int sets)
                     printf("  param %zu: backward %.7g, finite difference %.7g\n", i, an, num);
             }
         }
-    printf("  %s first layer: %d samples, %d partial derivatives, %d differ\n",
-           sets > 1 ? "split" : "shared", samples, checked, bad);
+    printf("  %s first layer%s: %d samples, %d partial derivatives, %d differ\n",
+           sets > 1 ? "split" : "shared", features == NNUE_FEATURES ? "" : ", mobility features",
+           samples, checked, bad);
+    sample_features = NNUE_FEATURES;
     CHECK(samples == 12 && bad == 0);
     CHECK(nonzero * 4 > checked); /* the check looked at real gradients */
     free(g);
@@ -214,8 +220,9 @@ static void check_gradient(int sets)
 
 static void test_gradient(void)
 {
-    check_gradient(1);
-    check_gradient(2);
+    check_gradient(1, NNUE_FEATURES);
+    check_gradient(2, NNUE_FEATURES);
+    check_gradient(1, NNUE_FEATURES_MOBILITY);
 }
 
 /* The spec's integer forward pass, computed here from the float weights. */
@@ -230,8 +237,8 @@ static int spec_score(const TrainNet *net, int scale, const TrainSample *s)
     for (int j = 0; j < sh->n1; j++) {
         acc[j] = (int)lround(p[l.b1 + set * sh->n1 + j] * 127.0);
         for (int f = 0; f < s->nfeat; f++)
-            acc[j] +=
-                (int)lround(p[l.w1 + (set * NNUE_FEATURES + s->feat[f]) * sh->n1 + j] * 127.0);
+            acc[j] += (int)lround(p[l.w1 + (set * (size_t)sh->features + s->feat[f]) * sh->n1 + j] *
+                                  127.0);
         CHECK(acc[j] >= -32768 && acc[j] <= 32767);
         h1[j] = acc[j] < 0 ? 0 : acc[j] > 127 ? 127 : acc[j];
     }
@@ -257,14 +264,14 @@ static int spec_score(const TrainNet *net, int scale, const TrainSample *s)
 
 static void test_quantised(void)
 {
-    NetShape sh = {64, 32, 32, 4, 1};
+    NetShape sh = {64, 32, 32, 4, 1, NNUE_FEATURES};
     TrainNet net;
     random_net(&net, &sh, 11);
     char err[ERR_LEN];
     uint8_t *buf;
     size_t len;
     CHECK(net_export(&net, 80, "test-net", &buf, &len, err));
-    CHECK(len == nnue_file_size(sh.n1, sh.n2, sh.n3, sh.buckets, 1));
+    CHECK(len == nnue_file_size(sh.features, sh.n1, sh.n2, sh.n3, sh.buckets, 1));
     /* Header fields at the spec's offsets. */
     CHECK(memcmp(buf, "PONDNET", 8) == 0 && buf[8] == 1 && buf[12] == 128 && buf[16] == 64 &&
           buf[20] == 32 && buf[24] == 32 && buf[28] == 4 && buf[32] == 80 &&
@@ -315,7 +322,7 @@ static void test_quantised(void)
 static void test_import(void)
 {
     for (int split = 0; split < 2; split++) {
-        NetShape sh = {64, 32, 32, 4, split ? 4 : 1};
+        NetShape sh = {64, 32, 32, 4, split ? 4 : 1, NNUE_FEATURES};
         TrainNet net, back;
         random_net(&net, &sh, 21 + (uint64_t)split);
         char err[ERR_LEN];
@@ -356,8 +363,12 @@ static void test_import(void)
  * written from docs/nnue.md) on every position. */
 static void test_engine_reads_export(void)
 {
-    NetShape shapes[3] = {{256, 32, 32, 4, 1}, {64, 32, 64, 3, 1}, {128, 32, 32, 4, 4}};
-    for (int k = 0; k < 3; k++) {
+    NetShape shapes[4] = {{256, 32, 32, 4, 1, NNUE_FEATURES},
+                          {64, 32, 64, 3, 1, NNUE_FEATURES},
+                          {128, 32, 32, 4, 4, NNUE_FEATURES},
+                          {128, 32, 32, 4, 1, NNUE_FEATURES_MOBILITY}};
+    for (int k = 0; k < 4; k++) {
+        sample_features = shapes[k].features;
         TrainNet net;
         random_net(&net, &shapes[k], 21 + (uint64_t)k);
         char err[ERR_LEN];
@@ -381,10 +392,12 @@ static void test_engine_reads_export(void)
                     mine == nnue_evaluate(e, &b) && mine == nnue_evaluate_portable(e, &b);
         }
         CHECK(same == n);
+        CHECK(e->features == shapes[k].features);
         nnue_free(e);
         free(buf);
         train_net_free(&net);
     }
+    sample_features = NNUE_FEATURES;
 }
 
 /* N random positions whose target is the material balance for the side to move. */
@@ -406,7 +419,7 @@ static void test_learns_material(void)
 {
     size_t n = 6000, nv = 1000;
     TrainSample *s = material_set(n + nv, 2);
-    NetShape sh = {32, 32, 32, 2, 1};
+    NetShape sh = {32, 32, 32, 2, 1, NNUE_FEATURES};
     TrainState st;
     char err[ERR_LEN];
     CHECK(train_state_init(&st, &sh, 3, err));
@@ -445,7 +458,7 @@ static void test_learns_material(void)
 static void two_epochs(TrainState *st, const TrainSample *s, size_t n, int threads,
                        const char *ckpt)
 {
-    NetShape sh = {32, 32, 32, 2, 1};
+    NetShape sh = {32, 32, 32, 2, 1, NNUE_FEATURES};
     char err[ERR_LEN];
     CHECK(train_state_init(st, &sh, 5, err));
     TrainOptions o;
@@ -464,13 +477,16 @@ static void two_epochs(TrainState *st, const TrainSample *s, size_t n, int threa
     CHECK(train_epoch(st, s, n, &o, &loss, err));
 }
 
-/* A split net's checkpoint (version 2) comes back with its shape and every parameter. */
-static void test_split_checkpoint(void)
+/* A split net's checkpoint (version 2), and those of the mobility set (versions 3 and 4), come
+ * back with their shape and every parameter. */
+static void check_checkpoint(int sets, int features)
 {
     rng_state = 777;
     size_t n = 1000;
+    sample_features = features;
     TrainSample *s = material_set(n, 4);
-    NetShape sh = {32, 32, 32, 4, 4};
+    sample_features = NNUE_FEATURES;
+    NetShape sh = {32, 32, 32, 4, sets, features};
     char err[ERR_LEN], path[64];
     TrainState a, b;
     CHECK(train_state_init(&a, &sh, 9, err));
@@ -483,17 +499,25 @@ static void test_split_checkpoint(void)
     snprintf(path, sizeof path, "/tmp/test_train_split_%ld.ckpt", (long)getpid());
     CHECK(train_checkpoint_save(&a, path, err));
     CHECK(train_checkpoint_load(&b, path, err) == 1);
-    CHECK(b.net.shape.sets == 4 && b.net.shape.buckets == 4 && b.net.nparams == a.net.nparams);
+    CHECK(memcmp(&b.net.shape, &sh, sizeof sh) == 0 && b.net.nparams == a.net.nparams);
     CHECK(memcmp(a.net.p, b.net.p, a.net.nparams * sizeof(float)) == 0);
     /* Each bucket's first layer learned from its own positions: they differ. */
     NetLayout l;
     net_layout(&sh, &l);
-    CHECK(memcmp(a.net.p + l.w1, a.net.p + l.w1 + NNUE_FEATURES * 32,
-                 NNUE_FEATURES * 32 * sizeof(float)) != 0);
+    if (sets > 1)
+        CHECK(memcmp(a.net.p + l.w1, a.net.p + l.w1 + (size_t)features * 32,
+                     (size_t)features * 32 * sizeof(float)) != 0);
     remove(path);
     train_state_free(&a);
     train_state_free(&b);
     free(s);
+}
+
+static void test_split_checkpoint(void)
+{
+    check_checkpoint(4, NNUE_FEATURES);
+    check_checkpoint(1, NNUE_FEATURES_MOBILITY);
+    check_checkpoint(4, NNUE_FEATURES_MOBILITY);
 }
 
 static void test_threads_and_resume(void)
