@@ -20,9 +20,10 @@
  * AVX2 (__builtin_cpu_supports), else the portable path; elsewhere the portable path.
  *
  * The search's evaluations recompute the accumulator from the position's features (at most 24 in
- * a game position). nnue_acc_* keep it up to date move by move instead (both seats' blocks, from
- * the difference of two boards); wired into the search, eagerly or lazily, they measured slower
- * than the recomputation (docs/nnue.md), so the search does not use them yet.
+ * a game position, about 40 with the mobility set). nnue_acc_* keep it up to date move by move
+ * instead (both seats' blocks, from the difference of two boards); wired into the search, eagerly
+ * or lazily, they measured slower than the recomputation (docs/nnue.md), so the search does not use
+ * them yet.
  */
 #include "nnue.h"
 

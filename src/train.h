@@ -2,9 +2,10 @@
  * train.h - fitting the network evaluation to self-play positions, for `ponder train'.
  *
  * The model, its quantisation and its file are those of the contract in docs/nnue.md (written
- * from NNUE-SPEC.md): 128 features seen from the side to move, a sparse first layer W1 (n1
- * values, clamped to [0, 1]), then per piece-count bucket two dense clamped layers (n2, n3) and
- * one output, a logit for the side to move; score = logit * S hundredths of a man.
+ * from NNUE-SPEC.md): 128 features seen from the side to move (224 with the mobility set), a
+ * sparse first layer W1 (n1 values, clamped to [0, 1]), then per piece-count bucket two dense
+ * clamped layers (n2, n3) and one output, a logit for the side to move; score = logit * S
+ * hundredths of a man.
  *
  * The module has three parts:
  *   train_data.c  training files -> samples (features, bucket, target), duplicates merged,
@@ -14,7 +15,7 @@
  *   train_net.c   the network file (through nnue.c's quantiser and writer) and
  *                 checkpoints (float weights and Adam state).
  *
- * Every parameter lives in one float array, laid out like the network file: W1 [128][n1],
+ * Every parameter lives in one float array, laid out like the network file: W1 [F][n1],
  * b1 [n1], then for each bucket W2 [n2][n1], b2 [n2], W3 [n3][n2], b3 [n3], w4 [n3], b4.
  * That makes Adam, gradient sums and checkpoints one loop each.
  */
