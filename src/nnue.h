@@ -3,7 +3,7 @@
  * (docs/nnue.md has the architecture, the quantisation and the file format).
  *
  * 128 binary features (piece kind x oriented square, from the side to move's seat), or 224 with
- * the mobility set (also: which pieces of each side have a simple move, and which of ours the
+ * the mobility set (also: which pieces of each side have no simple move, and which of ours the
  * opponent could take), feed a first layer of n1 int16 sums (the accumulator), clamped to 0..127;
  * then, in one of B buckets chosen by the number of pieces, two int8 layers of n2 and n3 neurons
  * and an int16 output neuron. The score is the output times the file's score scale, in hundredths
@@ -84,8 +84,8 @@ typedef struct {
 int nnue_features(const Board *b, uint16_t *out);
 
 /* The active features of B in the set FEATURES (NNUE_FEATURES: nnue_features(); or
- * NNUE_FEATURES_MOBILITY: those, then 128 + o for each piece of ours that has a simple move,
- * 160 + o for each of theirs that has one, 192 + o for each of ours their pieces could jump if
+ * NNUE_FEATURES_MOBILITY: those, then 128 + o for each piece of ours that has no simple move,
+ * 160 + o for each of theirs that has none, 192 + o for each of ours their pieces could jump if
  * they were to move, o the oriented square) into OUT, which has room for NNUE_MAX_ACTIVE.
  * Returns how many. */
 int nnue_features_of(int features, const Board *b, uint16_t *out);

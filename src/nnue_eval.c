@@ -75,13 +75,16 @@ int nnue_features_of(int features, const Board *b, uint16_t *out)
     Bitboard mk = mine & b->kings, tk = theirs & b->kings;
     Bitboard our_movers = (mine & (us == BLACK ? up : down)) | (mk & (up | down));
     Bitboard their_movers = (theirs & (us == BLACK ? down : up)) | (tk & (up | down));
+    /* The pieces that cannot move: as informative as the ones that can (the piece features
+     * are there too), and fewer rows to add past the opening. */
+    Bitboard our_stuck = mine & ~our_movers, their_stuck = theirs & ~their_movers;
     /* Their pieces that capture upwards (UL, UR): all of them when they are Black, else their
      * kings; downwards the other way round. Ours in danger: a piece of theirs on one side, an
      * empty square on the other. */
     Bitboard tup = us == BLACK ? tk : theirs, tdown = us == BLACK ? theirs : tk;
     Bitboard hanging = mine & ((bb_dr(empty) & bb_ul(tup)) | (bb_dl(empty) & bb_ur(tup)) |
                                (bb_ur(empty) & bb_dl(tdown)) | (bb_ul(empty) & bb_dr(tdown)));
-    const Bitboard extra[3] = {our_movers, their_movers, hanging};
+    const Bitboard extra[3] = {our_stuck, their_stuck, hanging};
     for (int kind = 0; kind < 3; kind++)
         for (Bitboard m = extra[kind]; m; m &= m - 1)
             out[n++] = (uint16_t)(NNUE_FEATURES + kind * 32 + (__builtin_ctz(m) ^ flip));

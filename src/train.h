@@ -30,7 +30,7 @@ typedef struct EgdbSet EgdbSet;
 /* The shape limits, the features and the quantisation are the engine's (nnue.h: NNUE_*). */
 enum {
     NET_MAX_ACTIVE = 64, /* most active features of a game position: 24 pieces, then in the
-                            mobility set up to 24 that can move and 12 in danger (< 64) */
+                            mobility set up to 24 that cannot move and 12 in danger (< 64) */
     TRAIN_SLICES = 16,   /* a minibatch is cut into this many fixed slices (see train.c) */
 };
 

@@ -111,28 +111,40 @@ static void test_features(void)
     CHECK(n == 24);
     for (int i = 0; i < 12; i++)
         CHECK(f[i] == i && f[12 + i] == 64 + 20 + i);
-    /* The mobility set: the piece features first, then 128 + o (ours that can move), 160 + o
-     * (theirs that can move), 192 + o (ours they could jump). Black man on 10 (index 9), White
-     * man on 14 (13): each can move (10-15, 14-9), and each could take the other (14x7, 10x17),
-     * whoever is to move. */
+    /* The mobility set: the piece features first, then 128 + o (ours that cannot move), 160 + o
+     * (theirs that cannot move), 192 + o (ours they could jump). Black men on 1, 5 and 6
+     * (indices 0, 4, 5), a White man on 30 (29): the man on 1 is stuck behind the other two. */
     board_clear(&b, BLACK);
-    board_set(&b, 9, BLACK, false);
-    board_set(&b, 13, WHITE, false);
-    CHECK(nnue_features_of(NNUE_FEATURES, &b, f) == 2);
+    board_set(&b, 0, BLACK, false);
+    board_set(&b, 4, BLACK, false);
+    board_set(&b, 5, BLACK, false);
+    board_set(&b, 29, WHITE, false);
+    CHECK(nnue_features_of(NNUE_FEATURES, &b, f) == 4);
     n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
     CHECK(n == 5);
-    CHECK(f[0] == 9 && f[1] == 64 + 13 && f[2] == 128 + 9 && f[3] == 160 + 13 && f[4] == 192 + 9);
+    CHECK(f[0] == 0 && f[1] == 4 && f[2] == 5 && f[3] == 64 + 29 && f[4] == 128 + 0);
     b.side = WHITE;
     n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
     CHECK(n == 5);
-    CHECK(f[0] == 31 - 13 && f[1] == 64 + 31 - 9 && f[2] == 128 + 31 - 13 && f[3] == 160 + 31 - 9 &&
-          f[4] == 192 + 31 - 13);
-    /* In the start position only the front rows can move, and nothing can be taken. */
+    CHECK(f[0] == 31 - 29 && f[1] == 64 + 31 && f[2] == 64 + 27 && f[3] == 64 + 26 &&
+          f[4] == 160 + 31);
+    /* Black man on 10 (index 9), White man on 14 (13): both can move (10-15, 14-9), and each
+     * could take the other (14x7, 10x17), whoever is to move. */
+    board_clear(&b, BLACK);
+    board_set(&b, 9, BLACK, false);
+    board_set(&b, 13, WHITE, false);
+    n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
+    CHECK(n == 3 && f[0] == 9 && f[1] == 64 + 13 && f[2] == 192 + 9);
+    b.side = WHITE;
+    n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
+    CHECK(n == 3 && f[0] == 31 - 13 && f[1] == 64 + 31 - 9 && f[2] == 192 + 31 - 13);
+    /* In the start position the two back rows of each side cannot move, and nothing can be
+     * taken. */
     board_start(&b);
     n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
-    CHECK(n == 24 + 4 + 4);
-    for (int i = 0; i < 4; i++)
-        CHECK(f[24 + i] == 128 + 8 + i && f[28 + i] == 160 + 20 + i);
+    CHECK(n == 24 + 8 + 8);
+    for (int i = 0; i < 8; i++)
+        CHECK(f[24 + i] == 128 + i && f[32 + i] == 160 + 24 + i);
     /* Buckets: 1-6 pieces -> 0, 7-12 -> 1, 13-18 -> 2, 19-24 -> 3 with B = 4. */
     CHECK(nnue_bucket(&b, 4) == 3);
     CHECK(nnue_bucket(&b, 1) == 0);
@@ -147,8 +159,9 @@ static void test_features(void)
 }
 
 /* The mobility features of random positions against a square-by-square reading of the rules:
- * a piece can move when a square it may step to is empty; one of ours is in danger when a piece
- * of theirs next to it may jump it (a man forwards only) onto an empty square beyond. */
+ * a piece can move when a square it may step to is empty (the features name the ones that
+ * cannot); one of ours is in danger when a piece of theirs next to it may jump it (a man
+ * forwards only) onto an empty square beyond. */
 static void test_mobility_features(void)
 {
     int bad = 0, seen[3] = {0, 0, 0};
@@ -182,6 +195,8 @@ static void test_mobility_features(void)
             else
                 got[kind] |= 1u << ((f[j] % 32) ^ flip);
         }
+        want[0] = b->pieces[us] & ~want[0]; /* from "can move" to "cannot" */
+        want[1] = b->pieces[us ^ 1] & ~want[1];
         for (int k = 0; k < 3; k++) {
             bad += got[k] != want[k];
             seen[k] += want[k] != 0;
