@@ -27,7 +27,6 @@
 enum {
     NNUE_FEATURES = 128,          /* the piece set: 4 piece kinds x 32 squares */
     NNUE_FEATURES_MOBILITY = 224, /* the mobility set: the piece set, then 3 x 32 squares */
-    NNUE_FEATURES_MAX = 224,      /* the larger set */
     NNUE_MAX_ACTIVE = 96,         /* most features a board can set (3 x 32 in the mobility set) */
     NNUE_N1_MIN = 32,
     NNUE_N1_MAX = 1024,
