@@ -57,6 +57,34 @@ else pass "train: another seed, another network"; fi
 "$PONDER" train $TR --epochs 1 --valid 0 --out "$TMP/v0.pnet" >"$TMP/sum" 2>&1
 expect_grep "train --valid 0: nothing held out, said so" "^# no positions held out" "$TMP/sum"
 
+# bench_differs WHAT NET: the engine plays with NET, whose search's node count differs from the
+# shared piece network's ($n_shared).
+bench_differs() {
+    n=$("$PONDER" bench 6 --net "$2" 2>&1 | sed -n 's/^Nodes searched: //p')
+    if [ -n "$n" ] && [ -n "$n_shared" ] && [ "$n" != "$n_shared" ]; then
+        pass "bench searches with the $1 network ($n nodes; $3: $n_shared)"
+    else
+        fail "bench searches with the $1 network" "$1: '$n', $3: '$n_shared'"
+    fi
+}
+
+# resumes WHAT CHECKPOINT OPTIONS...: a 3-epoch run from the 2-epoch CHECKPOINT ends where an
+# uninterrupted 3-epoch run does.
+resumes() {
+    what=$1 ck=$2
+    shift 2
+    "$PONDER" train $TR "$@" --epochs 3 --checkpoint "$ck" --out "$TMP/r3.pnet" >/dev/null \
+        2>"$TMP/err"
+    "$PONDER" train $TR "$@" --epochs 3 --out "$TMP/r3b.pnet" -q >/dev/null 2>&1
+    if grep -q "resuming from .*${ck##*/} after epoch 2" "$TMP/err" &&
+        cmp -s "$TMP/r3.pnet" "$TMP/r3b.pnet"
+    then pass "train $what resumes from its checkpoint like an uninterrupted run"
+    else fail "train $what resumes from its checkpoint like an uninterrupted run" \
+        "$(cat "$TMP/err")"; fi
+}
+
+n_shared=$("$PONDER" bench 6 --net "$TMP/a.pnet" 2>&1 | sed -n 's/^Nodes searched: //p')
+
 # ---- a split network (a first layer per bucket) ------------------------------------------------
 "$PONDER" train $TR --split --epochs 2 --checkpoint "$TMP/sck" --out "$TMP/s.pnet" \
     >"$TMP/sum" 2>"$TMP/err"
@@ -73,23 +101,11 @@ else
         "status $status, $size bytes (expected $want), version $version, layers $layers" \
         "$(cat "$TMP/sum" "$TMP/err")"
 fi
-# The engine plays with it: a search's node count differs from the shared network's.
-n_split=$("$PONDER" bench 6 --net "$TMP/s.pnet" 2>&1 | sed -n 's/^Nodes searched: //p')
-n_shared=$("$PONDER" bench 6 --net "$TMP/a.pnet" 2>&1 | sed -n 's/^Nodes searched: //p')
-if [ -n "$n_split" ] && [ -n "$n_shared" ] && [ "$n_split" != "$n_shared" ]; then
-    pass "bench searches with the split network ($n_split nodes; shared: $n_shared)"
-else
-    fail "bench searches with the split network" "split: '$n_split', shared: '$n_shared'"
-fi
+bench_differs split "$TMP/s.pnet" shared
 expect_status "train: a split run's checkpoint is refused by a shared run" 2 \
     "$PONDER" train $TR --epochs 3 --checkpoint "$TMP/sck" --out "$TMP/x.pnet"
 expect_grep "... naming both shapes" "buckets 2 split.*this run: n1 32, buckets 2, seed" "$TMP/err"
-"$PONDER" train $TR --split --epochs 3 --checkpoint "$TMP/sck" --out "$TMP/s3.pnet" \
-    >/dev/null 2>"$TMP/err"
-"$PONDER" train $TR --split --epochs 3 --out "$TMP/s3b.pnet" -q >/dev/null 2>&1
-if grep -q "resuming from .*sck after epoch 2" "$TMP/err" && cmp -s "$TMP/s3.pnet" "$TMP/s3b.pnet"
-then pass "train --split resumes from its checkpoint like an uninterrupted run"
-else fail "train --split resumes from its checkpoint like an uninterrupted run" "$(cat "$TMP/err")"; fi
+resumes --split "$TMP/sck" --split
 
 # ---- the mobility feature set (224 inputs) -----------------------------------------------------
 "$PONDER" train $TR --features mobility --epochs 2 --checkpoint "$TMP/mck" --out "$TMP/m.pnet" \
@@ -106,23 +122,12 @@ else
         "status $status, $size bytes (expected $want), features $features" \
         "$(cat "$TMP/sum" "$TMP/err")"
 fi
-n_mob=$("$PONDER" bench 6 --net "$TMP/m.pnet" 2>&1 | sed -n 's/^Nodes searched: //p')
-if [ -n "$n_mob" ] && [ -n "$n_shared" ] && [ "$n_mob" != "$n_shared" ]; then
-    pass "bench searches with the mobility network ($n_mob nodes; pieces: $n_shared)"
-else
-    fail "bench searches with the mobility network" "mobility: '$n_mob', pieces: '$n_shared'"
-fi
+bench_differs mobility "$TMP/m.pnet" pieces
 expect_status "train: a mobility run's checkpoint is refused by a pieces run" 2 \
     "$PONDER" train $TR --epochs 3 --checkpoint "$TMP/mck" --out "$TMP/x.pnet"
 expect_grep "... naming both feature sets" \
     "buckets 2, mobility features, seed.*this run: n1 32, buckets 2, seed" "$TMP/err"
-"$PONDER" train $TR --features mobility --epochs 3 --checkpoint "$TMP/mck" \
-    --out "$TMP/m3.pnet" >/dev/null 2>"$TMP/err"
-"$PONDER" train $TR --features mobility --epochs 3 --out "$TMP/m3b.pnet" -q >/dev/null 2>&1
-if grep -q "resuming from .*mck after epoch 2" "$TMP/err" && cmp -s "$TMP/m3.pnet" "$TMP/m3b.pnet"
-then pass "train --features mobility resumes from its checkpoint like an uninterrupted run"
-else fail "train --features mobility resumes from its checkpoint like an uninterrupted run" \
-    "$(cat "$TMP/err")"; fi
+resumes "--features mobility" "$TMP/mck" --features mobility
 "$PONDER" train --data "$TMP/d4.trn" --batch 64 --seed 9 --valid 0.5 --init "$TMP/m.pnet" \
     --epochs 1 --out "$TMP/mi.pnet" >"$TMP/sum" 2>&1
 expect_grep "train --init of a mobility network keeps its feature set" \
