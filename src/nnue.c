@@ -8,7 +8,7 @@
  * little-endian, byte by byte, so the reader needs no alignment and works on any host) into one
  * 32-byte aligned allocation. The first problem is named with the file name; nothing a file holds
  * can make the reader read out of bounds or allocate more than the largest legal net needs
- * (6.3 MB for 1024-256-256 with 8 buckets, a first layer for each and the mobility features;
+ * (7.4 MB for 1024-256-256 with 8 buckets, a first layer for each and the mobility features;
  * files over 8 MB are refused unread). The inference
  * itself is in nnue_eval.c.
  */

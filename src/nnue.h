@@ -2,14 +2,14 @@
  * nnue.h - the network evaluation: a small efficiently updatable network read from a .pnet file
  * (docs/nnue.md has the architecture, the quantisation and the file format).
  *
- * 128 binary features (piece kind x oriented square, from the side to move's seat), or 224 with
- * the mobility set (also: which pieces of each side have no simple move, and which of ours the
- * opponent could take), feed a first layer of n1 int16 sums (the accumulator), clamped to 0..127;
- * then, in one of B buckets chosen by the number of pieces, two int8 layers of n2 and n3 neurons
- * and an int16 output neuron. The score is the output times the file's score scale, in hundredths
- * of a man. The first layer is shared by the buckets (a version 1 file) or one per bucket (version
- * 2, "split": then a position's bucket picks its whole network, as in GuiNN's networks by game
- * phase).
+ * 128 binary features (piece kind x oriented square, from the side to move's seat), or 288 with
+ * the mobility set (also: which pieces of each side have no simple move, which have no safe one,
+ * and which of ours the opponent could take), feed a first layer of n1 int16 sums (the
+ * accumulator), clamped to 0..127; then, in one of B buckets chosen by the number of pieces, two
+ * int8 layers of n2 and n3 neurons and an int16 output neuron. The score is the output times the
+ * file's score scale, in hundredths of a man. The first layer is shared by the buckets (a version 1
+ * file) or one per bucket (version 2, "split": then a position's bucket picks its whole network, as
+ * in GuiNN's networks by game phase).
  *
  * Three forms of a network: NnueNet, the quantised one the engine runs (integer arithmetic only,
  * an AVX2 path when compiled for it and a portable path that computes the same integers);
@@ -26,8 +26,9 @@
 
 enum {
     NNUE_FEATURES = 128,          /* the piece set: 4 piece kinds x 32 squares */
-    NNUE_FEATURES_MOBILITY = 224, /* the mobility set: the piece set, then 3 x 32 squares */
-    NNUE_MAX_ACTIVE = 96,         /* most features a board can set (3 x 32 in the mobility set) */
+    NNUE_FEATURES_MOBILITY = 288, /* the mobility set: the piece set, then 5 x 32 squares */
+    NNUE_MAX_ACTIVE = 96, /* most features a board can set: in the mobility set each piece once,
+                             once more if it cannot move or has no safe move, once if in danger */
     NNUE_N1_MIN = 32,
     NNUE_N1_MAX = 1024,
     NNUE_N23_MIN = 32,
@@ -85,8 +86,10 @@ int nnue_features(const Board *b, uint16_t *out);
 /* The active features of B in the set FEATURES (NNUE_FEATURES: nnue_features(); or
  * NNUE_FEATURES_MOBILITY: those, then 128 + o for each piece of ours that has no simple move,
  * 160 + o for each of theirs that has none, 192 + o for each of ours their pieces could jump if
- * they were to move, o the oriented square) into OUT, which has room for NNUE_MAX_ACTIVE.
- * Returns how many. */
+ * they were to move, 224 + o for each of ours that has simple moves but none after which the
+ * piece moved could be jumped at once, 256 + o for each of theirs that has none (as if they were
+ * to move), o the oriented square) into OUT, which has room for NNUE_MAX_ACTIVE. Returns how
+ * many. */
 int nnue_features_of(int features, const Board *b, uint16_t *out);
 
 /* Whether FEATURES names a feature set (NNUE_FEATURES or NNUE_FEATURES_MOBILITY). */
@@ -155,7 +158,7 @@ const char *nnue_simd(void);
  * trainer scores its samples. At most NNUE_MAX_ACTIVE features are read; an index past the set's
  * last counts as 0 and a
  * bucket outside 0..buckets-1 as the nearest one (no input can read out of bounds). */
-int nnue_evaluate_features(const NnueNet *net, const uint8_t *feat, int nf, int bucket);
+int nnue_evaluate_features(const NnueNet *net, const uint16_t *feat, int nf, int bucket);
 
 /* Incremental evaluation. An accumulator block holds the first layer's sums of a position from
  * both seats (Black's view and White's view: the side to move, hence the orientation, changes

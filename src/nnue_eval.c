@@ -62,30 +62,61 @@ int nnue_features(const Board *b, uint16_t *out)
     return n;
 }
 
+/* Which pieces of one side (OWN, its kings OK, colour C; the other side's pieces OPP, kings PK)
+ * cannot make a simple move (*STUCK), can but only to squares where the other side could jump
+ * the piece at once (*UNSAFE), and could be jumped now (*DANGER). BEHIND[d] is the squares one
+ * step behind an empty square in direction d (a piece there may step d). A square t is open to
+ * a jump in direction d when a jumper stands one step before it (t - d) and the square after it
+ * (t + d) is empty; after a step in direction d the square after it may also be the one the
+ * piece left (a jump back, in the opposite direction). Inlined with C a constant, so the
+ * directions of each piece kind are known, and those of absent kings skipped. */
+static inline __attribute__((always_inline)) void
+side_mobility(Bitboard own, Bitboard ok, int c, Bitboard opp, Bitboard pk, const Bitboard *behind,
+              Bitboard *stuck, Bitboard *unsafe, Bitboard *danger)
+{
+    Bitboard hit[DIR_NB], open = 0, movers = 0, safe = 0;
+    for (int d = 0; d < DIR_NB; d++) {
+        /* our men step forwards (up when Black); their men jump forwards, our way */
+        bool forward = c == BLACK ? d <= DIR_UR : d >= DIR_DL;
+        hit[d] = forward ? (pk ? bb_shift(pk, d) : 0) : bb_shift(opp, d);
+        open |= hit[d] & behind[d];
+    }
+    for (int d = 0; d < DIR_NB; d++) {
+        bool forward = c == BLACK ? d <= DIR_UR : d >= DIR_DL;
+        if (!forward && !ok)
+            continue;
+        Bitboard from = (forward ? own : ok) & behind[d];
+        movers |= from;
+        /* safe: the square stepped to is neither open nor hit from the front */
+        safe |= from & ~bb_shift(open | hit[d ^ 3], d ^ 3);
+    }
+    *stuck = own & ~movers;
+    *unsafe = movers & ~safe;
+    *danger = own & open;
+}
+
 int nnue_features_of(int features, const Board *b, uint16_t *out)
 {
     int n = nnue_features(b, out);
     if (features != NNUE_FEATURES_MOBILITY)
         return n;
-    /* A piece can step up-left (UL) when the square that way is empty, i.e. it stands on a
-     * square one step down-right (DR) of an empty one; and so on for the other directions. */
     int us = b->side, flip = us == BLACK ? 0 : 31;
     Bitboard empty = board_empty(b), mine = b->pieces[us], theirs = b->pieces[us ^ 1];
-    Bitboard up = bb_dr(empty) | bb_dl(empty), down = bb_ur(empty) | bb_ul(empty);
     Bitboard mk = mine & b->kings, tk = theirs & b->kings;
-    Bitboard our_movers = (mine & (us == BLACK ? up : down)) | (mk & (up | down));
-    Bitboard their_movers = (theirs & (us == BLACK ? down : up)) | (tk & (up | down));
     /* The pieces that cannot move: as informative as the ones that can (the piece features
-     * are there too), and fewer rows to add past the opening. */
-    Bitboard our_stuck = mine & ~our_movers, their_stuck = theirs & ~their_movers;
-    /* Their pieces that capture upwards (UL, UR): all of them when they are Black, else their
-     * kings; downwards the other way round. Ours in danger: a piece of theirs on one side, an
-     * empty square on the other. */
-    Bitboard tup = us == BLACK ? tk : theirs, tdown = us == BLACK ? theirs : tk;
-    Bitboard hanging = mine & ((bb_dr(empty) & bb_ul(tup)) | (bb_dl(empty) & bb_ur(tup)) |
-                               (bb_ur(empty) & bb_dl(tdown)) | (bb_ul(empty) & bb_dr(tdown)));
-    const Bitboard extra[3] = {our_stuck, their_stuck, hanging};
-    for (int kind = 0; kind < 3; kind++)
+     * are there too), and fewer rows to add past the opening. Theirs in danger: none, since a
+     * position the search evaluates has no capture for the side to move. */
+    const Bitboard behind[DIR_NB] = {bb_dr(empty), bb_dl(empty), bb_ur(empty), bb_ul(empty)};
+    Bitboard our_stuck, our_unsafe, danger, their_stuck, their_unsafe, unused;
+    if (us == BLACK) {
+        side_mobility(mine, mk, BLACK, theirs, tk, behind, &our_stuck, &our_unsafe, &danger);
+        side_mobility(theirs, tk, WHITE, mine, mk, behind, &their_stuck, &their_unsafe, &unused);
+    } else {
+        side_mobility(mine, mk, WHITE, theirs, tk, behind, &our_stuck, &our_unsafe, &danger);
+        side_mobility(theirs, tk, BLACK, mine, mk, behind, &their_stuck, &their_unsafe, &unused);
+    }
+    const Bitboard extra[5] = {our_stuck, their_stuck, danger, our_unsafe, their_unsafe};
+    for (int kind = 0; kind < 5; kind++)
         for (Bitboard m = extra[kind]; m; m &= m - 1)
             out[n++] = (uint16_t)(NNUE_FEATURES + kind * 32 + (__builtin_ctz(m) ^ flip));
     return n;
@@ -348,7 +379,7 @@ int nnue_evaluate(const NnueNet *n, const Board *b)
     return score_fast(n, feat, nf, nnue_bucket(b, n->buckets));
 }
 
-int nnue_evaluate_features(const NnueNet *n, const uint8_t *feat, int nf, int bucket)
+int nnue_evaluate_features(const NnueNet *n, const uint16_t *feat, int nf, int bucket)
 {
     uint16_t f[NNUE_MAX_ACTIVE];
     if (nf > NNUE_MAX_ACTIVE)

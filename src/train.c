@@ -2,7 +2,7 @@
  * train.c - the float network of `ponder train': initialisation, forward and backward passes,
  * Adam, and epochs split over threads.
  *
- * A sample activates about 24 of the 128 features (about 40 of the mobility set's 224), so the
+ * A sample activates about 24 of the 128 features (about 40 of the mobility set's 288), so the
  * first layer is a sum of the active rows of W1 (forward) and only those rows receive a gradient
  * (backward); the dense layers are small (n2 = n3 = 32) and one bucket of them is used per sample.
  *

@@ -2,7 +2,7 @@
  * train.h - fitting the network evaluation to self-play positions, for `ponder train'.
  *
  * The model, its quantisation and its file are those of the contract in docs/nnue.md (written
- * from NNUE-SPEC.md): 128 features seen from the side to move (224 with the mobility set), a
+ * from NNUE-SPEC.md): 128 features seen from the side to move (288 with the mobility set), a
  * sparse first layer W1 (n1 values, clamped to [0, 1]), then per piece-count bucket two dense
  * clamped layers (n2, n3) and one output, a logit for the side to move; score = logit * S
  * hundredths of a man.
@@ -30,7 +30,8 @@ typedef struct EgdbSet EgdbSet;
 /* The shape limits, the features and the quantisation are the engine's (nnue.h: NNUE_*). */
 enum {
     NET_MAX_ACTIVE = 64, /* most active features of a game position: 24 pieces, then in the
-                            mobility set up to 24 that cannot move and 12 in danger (< 64) */
+                            mobility set up to 24 that cannot move or have no safe move (never
+                            both) and 12 in danger (< 64) */
     TRAIN_SLICES = 16,   /* a minibatch is cut into this many fixed slices (see train.c) */
 };
 
@@ -42,12 +43,12 @@ enum {
 
 /* One training position as the network sees it. */
 typedef struct {
-    uint8_t feat[NET_MAX_ACTIVE]; /* active feature indices, ascending */
-    uint8_t nfeat;                /* how many */
-    uint8_t bucket;               /* output bucket */
-    uint8_t valid;                /* 1: held out for validation */
-    uint8_t pad;                  /* zero */
-    float target;                 /* t in [0, 1]: expected result for the side to move */
+    uint16_t feat[NET_MAX_ACTIVE]; /* active feature indices, ascending */
+    uint8_t nfeat;                 /* how many */
+    uint8_t bucket;                /* output bucket */
+    uint8_t valid;                 /* 1: held out for validation */
+    uint8_t pad;                   /* zero */
+    float target;                  /* t in [0, 1]: expected result for the side to move */
 } TrainSample;
 
 /* The shape of a network. */
@@ -83,7 +84,7 @@ bool net_shape_check(const NetShape *shape, char *err);
 
 /* The active features of B in the set FEATURES (nnue_features_of()'s, ascending) into OUT;
  * returns their number. (The output bucket is nnue_bucket()'s.) */
-int net_features(int features, const Board *b, uint8_t out[NET_MAX_ACTIVE]);
+int net_features(int features, const Board *b, uint16_t out[NET_MAX_ACTIVE]);
 
 /* The result of R's game for its side to move: 1 win, 0.5 draw, 0 loss. */
 double train_result(const TrainRecord *r);

@@ -30,9 +30,9 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-int net_features(int features, const Board *b, uint8_t out[NET_MAX_ACTIVE])
+int net_features(int features, const Board *b, uint16_t out[NET_MAX_ACTIVE])
 {
-    /* The engine's features (nnue_features_of: the same indices), narrowed and sorted. */
+    /* The engine's features (nnue_features_of: the same indices), sorted. */
     uint16_t all[NNUE_MAX_ACTIVE];
     int n = nnue_features_of(features, b, all);
     if (n > NET_MAX_ACTIVE) /* more than 24 pieces: no game position (trainfile.c refuses them) */
@@ -42,7 +42,7 @@ int net_features(int features, const Board *b, uint8_t out[NET_MAX_ACTIVE])
         int j = i;
         for (; j > 0 && out[j - 1] > all[i]; j--)
             out[j] = out[j - 1];
-        out[j] = (uint8_t)all[i];
+        out[j] = all[i];
     }
     return n;
 }
@@ -84,7 +84,10 @@ static int compare_samples(const void *a, const void *b)
         return x->valid < y->valid ? -1 : 1;
     if (x->nfeat != y->nfeat)
         return x->nfeat < y->nfeat ? -1 : 1;
-    return memcmp(x->feat, y->feat, x->nfeat);
+    for (int i = 0; i < x->nfeat; i++)
+        if (x->feat[i] != y->feat[i])
+            return x->feat[i] < y->feat[i] ? -1 : 1;
+    return 0;
 }
 
 size_t train_dedup(TrainSample *s, size_t n)

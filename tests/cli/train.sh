@@ -107,18 +107,18 @@ expect_status "train: a split run's checkpoint is refused by a shared run" 2 \
 expect_grep "... naming both shapes" "buckets 2 split.*this run: n1 32, buckets 2, seed" "$TMP/err"
 resumes --split "$TMP/sck" --split
 
-# ---- the mobility feature set (224 inputs) -----------------------------------------------------
+# ---- the mobility feature set (288 inputs) -----------------------------------------------------
 "$PONDER" train $TR --features mobility --epochs 2 --checkpoint "$TMP/mck" --out "$TMP/m.pnet" \
     >"$TMP/sum" 2>"$TMP/err"
 status=$?
-want=$((64 + 225 * 32 * 2 + 2 * (2048 + 256 + 64 + 4) + 4))
+want=$((64 + 289 * 32 * 2 + 2 * (2048 + 256 + 64 + 4) + 4))
 size=$(wc -c <"$TMP/m.pnet" 2>/dev/null || echo 0)
 features=$(od -An -tu4 -j12 -N4 "$TMP/m.pnet" 2>/dev/null | tr -d ' ')
-if [ $status -eq 0 ] && [ "$size" -eq $want ] && [ "$features" = 224 ] &&
+if [ $status -eq 0 ] && [ "$size" -eq $want ] && [ "$features" = 288 ] &&
     grep -q "2 buckets, mobility features, scale" "$TMP/sum"; then
-    pass "train --features mobility writes a network of 224 inputs"
+    pass "train --features mobility writes a network of 288 inputs"
 else
-    fail "train --features mobility writes a network of 224 inputs" \
+    fail "train --features mobility writes a network of 288 inputs" \
         "status $status, $size bytes (expected $want), features $features" \
         "$(cat "$TMP/sum" "$TMP/err")"
 fi

@@ -125,7 +125,7 @@ build/release/nnue-random 32 "$NET" 6 split
 { printf '\001'; cat "$NET"; } | put nnue split-n1-32
 { printf '\001'; poke 36 '\002\000\000\000'; } | put nnue split-layers-2
 { printf '\001'; poke 8 '\001\000\000\000'; } | put nnue split-as-version-1
-# A net of the mobility feature set (224 inputs), and one whose header says 128 instead.
+# A net of the mobility feature set (288 inputs), and one whose header says 128 instead.
 build/release/nnue-random 32 "$NET" 7 mobility
 { printf '\001'; cat "$NET"; } | put nnue mobility-n1-32
 { printf '\001'; poke 12 '\200\000\000\000'; } | put nnue mobility-as-pieces

@@ -112,7 +112,8 @@ static void test_features(void)
     for (int i = 0; i < 12; i++)
         CHECK(f[i] == i && f[12 + i] == 64 + 20 + i);
     /* The mobility set: the piece features first, then 128 + o (ours that cannot move), 160 + o
-     * (theirs that cannot move), 192 + o (ours they could jump). Black men on 1, 5 and 6
+     * (theirs that cannot move), 192 + o (ours they could jump), 224 + o (ours with moves, none
+     * of them safe), 256 + o (theirs the same). Black men on 1, 5 and 6
      * (indices 0, 4, 5), a White man on 30 (29): the man on 1 is stuck behind the other two. */
     board_clear(&b, BLACK);
     board_set(&b, 0, BLACK, false);
@@ -138,6 +139,22 @@ static void test_features(void)
     b.side = WHITE;
     n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
     CHECK(n == 3 && f[0] == 31 - 13 && f[1] == 64 + 31 - 9 && f[2] == 192 + 31 - 13);
+    /* Black man on 10 (index 9), White man on 18 (17): either move of each is met by a jump
+     * (10-14 18x9, 10-15 18x11; 18-14 10x17, 18-15 10x19), so neither has a safe move. */
+    board_clear(&b, BLACK);
+    board_set(&b, 9, BLACK, false);
+    board_set(&b, 17, WHITE, false);
+    n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
+    CHECK(n == 4 && f[0] == 9 && f[1] == 64 + 17 && f[2] == 224 + 9 && f[3] == 256 + 17);
+    b.side = WHITE;
+    n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
+    CHECK(n == 4 && f[0] == 31 - 17 && f[1] == 64 + 31 - 9 && f[2] == 224 + 31 - 17 &&
+          f[3] == 256 + 31 - 9);
+    /* A black king there instead: it can step back to 6 or 7 (indices 5, 6) safely. */
+    board_set(&b, 9, BLACK, true);
+    b.side = BLACK;
+    n = nnue_features_of(NNUE_FEATURES_MOBILITY, &b, f);
+    CHECK(n == 3 && f[0] == 32 + 9 && f[1] == 64 + 17 && f[2] == 256 + 17);
     /* In the start position the two back rows of each side cannot move, and nothing can be
      * taken. */
     board_start(&b);
@@ -158,52 +175,80 @@ static void test_features(void)
     }
 }
 
+/* Whether a piece of colour C (a king or not) may step or jump in direction D. */
+static bool may_go(int c, bool king, int d)
+{
+    return king || (c == BLACK ? d <= DIR_UR : d >= DIR_DL);
+}
+
+/* Whether the piece of colour C that has just stepped from FROM to TO on B (not yet moved there)
+ * could be jumped at once: a piece of the other colour next to TO that may jump it onto a square
+ * beyond that is empty once the piece has left FROM. */
+static bool step_loses_piece(const Board *b, int c, int from, int to)
+{
+    for (int d = 0; d < DIR_NB; d++) {
+        int at = bb_step[to][d ^ 3], land = bb_step[to][d]; /* a jumper going D over TO */
+        if (at < 0 || land < 0 || board_color_at(b, at) != (c ^ 1))
+            continue;
+        if (may_go(c ^ 1, board_is_king(b, at), d) && (land == from || board_color_at(b, land) < 0))
+            return true;
+    }
+    return false;
+}
+
 /* The mobility features of random positions against a square-by-square reading of the rules:
  * a piece can move when a square it may step to is empty (the features name the ones that
- * cannot); one of ours is in danger when a piece of theirs next to it may jump it (a man
- * forwards only) onto an empty square beyond. */
+ * cannot); it has no safe move when it can move but each step is met by a jump of the piece
+ * moved; one of ours is in danger when a piece of theirs next to it may jump it (a man forwards
+ * only) onto an empty square beyond. */
 static void test_mobility_features(void)
 {
-    int bad = 0, seen[3] = {0, 0, 0};
+    int bad = 0, seen[5] = {0, 0, 0, 0, 0};
     for (int i = 0; i < npositions; i++) {
         const Board *b = &positions[i];
         int us = b->side, flip = us == BLACK ? 0 : 31;
-        Bitboard want[3] = {0, 0, 0}, empty = board_empty(b);
+        Bitboard can[2] = {0, 0}, safe[2] = {0, 0}, want[5] = {0, 0, 0, 0, 0};
+        Bitboard empty = board_empty(b);
         for (int sq = 0; sq < SQUARE_NB; sq++) {
             int c = board_color_at(b, sq);
             if (c < 0)
                 continue;
-            bool king = board_is_king(b, sq);
+            int side = c == us ? 0 : 1;
             for (int d = 0; d < DIR_NB; d++) {
-                bool forward = c == BLACK ? d <= DIR_UR : d >= DIR_DL;
-                if (!forward && !king)
+                if (!may_go(c, board_is_king(b, sq), d))
                     continue;
                 int to = bb_step[sq][d], over = to, land = bb_jump[sq][d];
-                if (to >= 0 && (empty >> to & 1u))
-                    want[c == us ? 0 : 1] |= 1u << sq;
+                if (to >= 0 && (empty >> to & 1u)) {
+                    can[side] |= 1u << sq;
+                    if (!step_loses_piece(b, c, sq, to))
+                        safe[side] |= 1u << sq;
+                }
                 if (c != us && land >= 0 && (empty >> land & 1u) && board_color_at(b, over) == us)
                     want[2] |= 1u << over;
             }
         }
+        want[0] = b->pieces[us] & ~can[0];
+        want[1] = b->pieces[us ^ 1] & ~can[1];
+        want[3] = can[0] & ~safe[0];
+        want[4] = can[1] & ~safe[1];
         uint16_t f[NNUE_MAX_ACTIVE];
         int n = nnue_features_of(NNUE_FEATURES_MOBILITY, b, f), np = nnue_features(b, f);
-        Bitboard got[3] = {0, 0, 0};
+        Bitboard got[5] = {0, 0, 0, 0, 0};
         for (int j = np; j < n; j++) {
             int kind = (f[j] - NNUE_FEATURES) / 32;
-            if (f[j] < NNUE_FEATURES || kind > 2)
+            if (f[j] < NNUE_FEATURES || kind > 4)
                 bad++;
             else
                 got[kind] |= 1u << ((f[j] % 32) ^ flip);
         }
-        want[0] = b->pieces[us] & ~want[0]; /* from "can move" to "cannot" */
-        want[1] = b->pieces[us ^ 1] & ~want[1];
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < 5; k++) {
             bad += got[k] != want[k];
             seen[k] += want[k] != 0;
         }
     }
     CHECK(bad == 0);
     CHECK(seen[0] > npositions / 2 && seen[1] > npositions / 2 && seen[2] > npositions / 10);
+    CHECK(seen[3] > npositions / 10 && seen[4] > npositions / 10);
 }
 
 /* The same position seen from the other seat (colours swapped, board turned) has the same
@@ -444,16 +489,15 @@ static void test_evaluate_features(void)
             return;
         int diff = 0;
         for (int i = 0; i < npositions; i++) {
-            uint16_t f16[NNUE_MAX_ACTIVE];
-            uint8_t f8[NNUE_MAX_ACTIVE];
-            int nf = nnue_features_of(net->features, &positions[i], f16);
+            uint16_t f[NNUE_MAX_ACTIVE], back[NNUE_MAX_ACTIVE];
+            int nf = nnue_features_of(net->features, &positions[i], f);
             for (int j = 0; j < nf; j++)
-                f8[nf - 1 - j] = (uint8_t)f16[j]; /* any order */
-            diff += nnue_evaluate_features(net, f8, nf, nnue_bucket(&positions[i], 3)) !=
+                back[nf - 1 - j] = f[j]; /* any order */
+            diff += nnue_evaluate_features(net, back, nf, nnue_bucket(&positions[i], 3)) !=
                     nnue_evaluate(net, &positions[i]);
         }
         CHECK(diff == 0);
-        uint8_t odd[2] = {240, 0}, zero[2] = {0, 0}; /* 240: past either set */
+        uint16_t odd[2] = {300, 0}, zero[2] = {0, 0}; /* 300: past either set */
         CHECK(nnue_evaluate_features(net, odd, 2, 99) == nnue_evaluate_features(net, zero, 2, 2));
         CHECK(nnue_evaluate_features(net, odd, 2, -5) == nnue_evaluate_features(net, zero, 2, 0));
         nnue_free(net);

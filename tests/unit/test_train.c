@@ -77,7 +77,7 @@ static void test_features(void)
 {
     Board b;
     board_start(&b);
-    uint8_t f[NET_MAX_ACTIVE];
+    uint16_t f[NET_MAX_ACTIVE];
     CHECK(net_features(NNUE_FEATURES, &b, f) == 24);
     for (int i = 0; i < 12; i++) {
         CHECK(f[i] == i);           /* our men on 1-12 */
@@ -85,8 +85,8 @@ static void test_features(void)
     }
     /* White to move sees the same picture turned round. */
     b.side = WHITE;
-    uint8_t g[NET_MAX_ACTIVE];
-    CHECK(net_features(NNUE_FEATURES, &b, g) == 24 && memcmp(f, g, 24) == 0);
+    uint16_t g[NET_MAX_ACTIVE];
+    CHECK(net_features(NNUE_FEATURES, &b, g) == 24 && memcmp(f, g, 24 * sizeof f[0]) == 0);
     /* A white king on square 1 (index 0), White to move: our king on o = 31. A black man on
      * index 5: their man on 64 + 26. */
     board_clear(&b, WHITE);
