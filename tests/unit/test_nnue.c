@@ -693,6 +693,9 @@ static void test_damaged_files(void)
     /* Version 2 says how many first layers: one per bucket, never 0 or another count. */
     expect_damage(good, size, 8, 2, 4, 0, true, "first layers = 0: a version 2 net has one per");
     expect_damage(good, size, 12, 127, 4, 0, true, "features = 127, expected 128");
+    /* Session 29's mobility set (224 inputs) became 288: such a file is named and refused. */
+    expect_damage(good, size, 12, 224, 4, 0, true,
+                  "features = 224, expected 128 (pieces) or 288 (mobility)");
     expect_damage(good, size, 16, 33, 4, 0, true, "n1 = 33 is not a multiple of 32");
     expect_damage(good, size, 16, 0, 4, 0, true, "n1 = 0 is outside 32..1024");
     expect_damage(good, size, 16, 2048, 4, 0, true, "n1 = 2048 is outside 32..1024");
