@@ -22,8 +22,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Versions: 1 shared first layer, 2 split; 3 and 4 the same with the mobility features. */
-enum { CKPT_SHARED = 1, CKPT_SPLIT = 2, CKPT_MOBILITY = 2, CKPT_LAST = 4, CKPT_HEADER = 80 };
+/* Versions: 1 shared first layer, 2 split; 5 and 6 the same with the mobility features (3 and 4
+ * were the mobility set of 224 inputs, which is no longer read). */
+enum {
+    CKPT_SHARED = 1,
+    CKPT_SPLIT = 2,
+    CKPT_MOBILITY_224 = 2, /* added to 1 or 2: refused */
+    CKPT_MOBILITY = 4,     /* added to 1 or 2 */
+    CKPT_LAST = 6,
+    CKPT_HEADER = 80
+};
 
 bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out, size_t *len,
                 char *err)
@@ -175,12 +183,21 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
                  path);
         return -1;
     }
+    if (version == CKPT_SHARED + CKPT_MOBILITY_224 || version == CKPT_SPLIT + CKPT_MOBILITY_224) {
+        fclose(f);
+        snprintf(err, ERR_LEN,
+                 "%.100s: a checkpoint of the mobility set of 224 inputs, which is now 288: "
+                 "start the run again without it",
+                 path);
+        return -1;
+    }
     NetShape sh = {(int)util_get_u32(head + 12),
                    (int)util_get_u32(head + 16),
                    (int)util_get_u32(head + 20),
                    (int)util_get_u32(head + 24),
                    1,
-                   version > CKPT_SPLIT ? NNUE_FEATURES_MOBILITY : NNUE_FEATURES};
+                   version > CKPT_SPLIT + CKPT_MOBILITY_224 ? NNUE_FEATURES_MOBILITY
+                                                            : NNUE_FEATURES};
     if (version % 2 == 0)
         sh.sets = sh.buckets;
     char why[ERR_LEN];

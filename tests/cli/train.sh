@@ -128,6 +128,12 @@ expect_status "train: a mobility run's checkpoint is refused by a pieces run" 2 
 expect_grep "... naming both feature sets" \
     "buckets 2, mobility features, seed.*this run: n1 32, buckets 2, seed" "$TMP/err"
 resumes "--features mobility" "$TMP/mck" --features mobility
+# A checkpoint of the 224-input mobility set (session 29: versions 3 and 4) is named and refused.
+cp "$TMP/mck" "$TMP/old-mck"
+printf '\003' | dd of="$TMP/old-mck" bs=1 seek=8 conv=notrunc 2>/dev/null
+expect_status "train: a checkpoint of the 224-input mobility set is refused" 2 \
+    "$PONDER" train $TR --features mobility --checkpoint "$TMP/old-mck" --out "$TMP/x.pnet"
+expect_grep "... saying why" "old-mck: a checkpoint of the mobility set of 224 inputs" "$TMP/err"
 "$PONDER" train --data "$TMP/d4.trn" --batch 64 --seed 9 --valid 0.5 --init "$TMP/m.pnet" \
     --epochs 1 --out "$TMP/mi.pnet" >"$TMP/sum" 2>&1
 expect_grep "train --init of a mobility network keeps its feature set" \

@@ -477,7 +477,7 @@ static void two_epochs(TrainState *st, const TrainSample *s, size_t n, int threa
     CHECK(train_epoch(st, s, n, &o, &loss, err));
 }
 
-/* A split net's checkpoint (version 2), and those of the mobility set (versions 3 and 4), come
+/* A split net's checkpoint (version 2), and those of the mobility set (versions 5 and 6), come
  * back with their shape and every parameter. */
 static void check_checkpoint(int sets, int features)
 {
