@@ -186,8 +186,8 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
     if (version == CKPT_SHARED + CKPT_MOBILITY_224 || version == CKPT_SPLIT + CKPT_MOBILITY_224) {
         fclose(f);
         snprintf(err, ERR_LEN,
-                 "%.100s: a checkpoint of the mobility set of 224 inputs, which is now 288: "
-                 "start the run again without it",
+                 "%.60s: a checkpoint of the 224-input mobility set (now 288 inputs): start "
+                 "again without it",
                  path);
         return -1;
     }

@@ -133,7 +133,7 @@ cp "$TMP/mck" "$TMP/old-mck"
 printf '\003' | dd of="$TMP/old-mck" bs=1 seek=8 conv=notrunc 2>/dev/null
 expect_status "train: a checkpoint of the 224-input mobility set is refused" 2 \
     "$PONDER" train $TR --features mobility --checkpoint "$TMP/old-mck" --out "$TMP/x.pnet"
-expect_grep "... saying why" "old-mck: a checkpoint of the mobility set of 224 inputs" "$TMP/err"
+expect_grep "... saying why" "old-mck: a checkpoint of the 224-input mobility set" "$TMP/err"
 "$PONDER" train --data "$TMP/d4.trn" --batch 64 --seed 9 --valid 0.5 --init "$TMP/m.pnet" \
     --epochs 1 --out "$TMP/mi.pnet" >"$TMP/sum" 2>&1
 expect_grep "train --init of a mobility network keeps its feature set" \
