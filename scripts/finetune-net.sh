@@ -3,13 +3,17 @@
 # than the recipe's 8,000, then `ponder train --init` from it at a lower learning rate
 # (docs/strength.md, "Fine-tuning g7a on deeper scores").
 #
-#   scripts/finetune-net.sh [-i NET] [-n NODES] [-s SHARDS] [-e EPOCHS] [-l LR] [-o NAME] [WORKDIR]
+#   scripts/finetune-net.sh [-i NET] [-n NODES] [-s SHARDS] [-e EPOCHS] [-l LR] [-f SET] [-o NAME]
+#                           [WORKDIR]
 #
 #   -i NET     the network to start from and to play the games (default: builtin)
 #   -n NODES   nodes a move in the self-play games (default 32000)
 #   -s SHARDS  shards of 2,000 games (of a 40-shard, 80,000-game run, seed 2040; default 4)
 #   -e EPOCHS  training epochs (default 3)
 #   -l LR      Adam's learning rate (default 0.0003, a third of the recipe's)
+#   -f SET     the trained network's inputs: pieces, or mobility to grow a pieces network into
+#              the mobility set (its new inputs start at zero; docs/training.md) (default: those
+#              of NET)
 #   -o NAME    the network's name; it is written to WORKDIR/NAME.pnet (default ft)
 #   WORKDIR    where the data goes (default build/finetune; not in git)
 #
@@ -19,16 +23,17 @@
 # 240,000 positions); training on 4 shards, a few seconds an epoch.
 set -eu
 cd "$(dirname "$0")/.."
-init=builtin nodes=32000 shards=4 epochs=3 lr=0.0003 name=ft
-while getopts i:n:s:e:l:o:h opt; do
+init=builtin nodes=32000 shards=4 epochs=3 lr=0.0003 name=ft features=
+while getopts i:n:s:e:l:f:o:h opt; do
     case $opt in
     i) init=$OPTARG ;;
     n) nodes=$OPTARG ;;
     s) shards=$OPTARG ;;
     e) epochs=$OPTARG ;;
     l) lr=$OPTARG ;;
+    f) features="--features $OPTARG" ;;
     o) name=$OPTARG ;;
-    *) sed -n '2,21p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,25p' "$0" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -60,7 +65,7 @@ done
 if [ ! -f "$W/$name.pnet" ]; then
     step "training $name from $init"
     # shellcheck disable=SC2086
-    "$P" train $data --init "$init" --epochs "$epochs" --lr "$lr" --lambda 0.25 \
+    "$P" train $data --init "$init" --epochs "$epochs" --lr "$lr" --lambda 0.25 $features \
         --egdb "$W/egdb" --name "$name" --log "$W/$name.log" --checkpoint "$W/$name.ckpt" \
         --out "$W/$name.pnet.tmp" >&2
     mv "$W/$name.pnet.tmp" "$W/$name.pnet"

@@ -217,9 +217,11 @@ bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out,
                 char *err);
 
 /* The float network whose export is Q exactly (nnue_dequantise), allocated into NET: the
- * starting point of a run that goes on from a network (`ponder train --init'). False with the
- * reason in ERR (out of memory). */
-bool net_import(TrainNet *net, const NnueNet *q, char *err);
+ * starting point of a run that goes on from a network (`ponder train --init'). FEATURES is the
+ * run's input set: Q's own, or NNUE_FEATURES_MOBILITY for a piece network Q, which is grown
+ * (the new inputs' weights zero, so it scores as Q does). False with the reason in ERR (out of
+ * memory, or a set Q cannot grow into). */
+bool net_import(TrainNet *net, const NnueNet *q, int features, char *err);
 
 /* (The file is read back with nnue_read() and scored with nnue_evaluate_features(), nnue.h.) */
 

@@ -69,7 +69,9 @@ static void usage(FILE *f)
                "  --checkpoint FILE  save float weights and optimiser state each epoch; resume\n"
                "                     from FILE when it exists\n"
                "  --init NET         start from the network NET (a file, or `builtin') instead\n"
-               "                     of random weights: its shape and scale are the run's\n"
+               "                     of random weights: its shape and scale are the run's;\n"
+               "                     with --features mobility a piece network is grown (its\n"
+               "                     new inputs start at zero)\n"
                "  --threads T        worker threads (default: the number of cores); the result\n"
                "                     is the same for any T\n"
                "  -q, --quiet        no progress lines\n");
@@ -94,7 +96,8 @@ typedef struct {
     int ndata;
     const char *out, *log, *checkpoint, *egdb, *name, *init;
     NetShape shape;
-    bool shape_given, scale_given; /* --hidden, --buckets or --split; --scale */
+    bool shape_given, scale_given; /* --hidden, --buckets, --split or --features; --scale */
+    bool features_given;           /* --features */
     NnueNet *init_net;             /* --init's network, loaded by load_init */
     TrainDataOptions d;
     TrainOptions t;
@@ -108,7 +111,8 @@ static const char *mobility_words(const NetShape *sh)
 }
 
 /* Loads --init's network into A->init_net; its shape and scale become the run's (options that
- * say otherwise are refused). Returns -1 to go on, else the exit status. */
+ * say otherwise are refused), except that `--features mobility' grows a network of the piece
+ * set (net_import). Returns -1 to go on, else the exit status. */
 static int load_init(Args *a)
 {
     char err[ERR_LEN];
@@ -118,13 +122,26 @@ static int load_init(Args *a)
         return 2;
     }
     NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->features};
-    if (a->shape_given && memcmp(&sh, &a->shape, sizeof sh) != 0) {
+    if (a->features_given && a->shape.features != q->features) {
+        if (a->shape.features != NNUE_FEATURES_MOBILITY) {
+            fprintf(stderr,
+                    "ponder train: --init %s has the mobility features; a network cannot drop "
+                    "inputs: leave out --features pieces\n",
+                    a->init);
+            nnue_free(q);
+            return 2;
+        }
+        sh.features = NNUE_FEATURES_MOBILITY; /* grown */
+    }
+    NetShape want = a->shape;
+    if (!a->features_given)
+        want.features = sh.features;
+    if (a->shape_given && memcmp(&sh, &want, sizeof sh) != 0) {
         fprintf(stderr,
                 "ponder train: --init %s is n1 %d, %d buckets%s%s; the options ask for n1 %d, "
                 "%d buckets%s%s: leave them out to train its shape\n",
                 a->init, sh.n1, sh.buckets, sh.sets > 1 ? " (split)" : "", mobility_words(&sh),
-                a->shape.n1, a->shape.buckets, a->shape.sets > 1 ? " (split)" : "",
-                mobility_words(&a->shape));
+                want.n1, want.buckets, want.sets > 1 ? " (split)" : "", mobility_words(&want));
         nnue_free(q);
         return 2;
     }
@@ -226,7 +243,7 @@ static int parse_args(int argc, char **argv, Args *a)
                         v);
                 return 2;
             }
-            a->shape_given = true;
+            a->features_given = true;
             break;
         case OPT_INIT: a->init = v; break;
         case OPT_NO_DEDUP: a->d.dedup = false; break;
@@ -352,7 +369,7 @@ static int start_state(const Args *a, const TrainDataReport *rep, uint64_t hash,
         }
         TrainNet from;
         if (a->init_net) {
-            if (!net_import(&from, a->init_net, err)) {
+            if (!net_import(&from, a->init_net, a->shape.features, err)) {
                 fprintf(stderr, "ponder train: --init: %s\n", err);
                 train_state_free(st);
                 return 1;

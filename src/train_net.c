@@ -84,23 +84,33 @@ bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out,
     return true;
 }
 
-bool net_import(TrainNet *net, const NnueNet *q, char *err)
+bool net_import(TrainNet *net, const NnueNet *q, int features, char *err)
 {
+    if (features != q->features &&
+        !(q->features == NNUE_FEATURES && features == NNUE_FEATURES_MOBILITY)) {
+        snprintf(err, ERR_LEN, "a network of %d inputs cannot start a run of %d", q->features,
+                 features);
+        return false;
+    }
     NnueFloat f;
     if (!nnue_dequantise(q, &f, err))
         return false;
-    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->features};
+    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, features};
     if (!train_net_init(net, &sh, 0, err)) {
         nnue_float_free(&f);
         return false;
     }
-    /* net_export()'s copies the other way round. */
+    /* net_export()'s copies the other way round. The piece inputs are the first 128 of either
+     * set, so a grown network's rows for them are the old ones and the new rows are zero: it
+     * scores every position exactly as Q does until training moves them. */
     NetLayout l;
     net_layout(&sh, &l);
     size_t n1 = (size_t)sh.n1, n2 = (size_t)sh.n2, n3 = (size_t)sh.n3;
     float *w = net->p;
-    size_t sets = (size_t)sh.sets;
-    memcpy(w + l.w1, f.w1, sets * (size_t)sh.features * n1 * sizeof *w);
+    size_t sets = (size_t)sh.sets, rows = (size_t)q->features;
+    memset(w + l.w1, 0, sets * (size_t)features * n1 * sizeof *w);
+    for (size_t s = 0; s < sets; s++)
+        memcpy(w + l.w1 + s * (size_t)features * n1, f.w1 + s * rows * n1, rows * n1 * sizeof *w);
     memcpy(w + l.b1, f.b1, sets * n1 * sizeof *w);
     for (size_t k = 0; k < (size_t)sh.buckets; k++) {
         float *b = w + l.bucket0 + k * l.stride;

@@ -140,6 +140,7 @@ expect_grep "train --init of a mobility network keeps its feature set" \
     "mobility features, scale" "$TMP/sum"
 expect_status "train --init: a mobility network with --features pieces is refused" 2 \
     "$PONDER" train $TR --init "$TMP/m.pnet" --features pieces --epochs 1 --out "$TMP/x.pnet"
+expect_grep "... saying why" "has the mobility features; a network cannot drop inputs" "$TMP/err"
 
 # ---- checkpoints -----------------------------------------------------------------------------
 "$PONDER" train $TR --epochs 1 --checkpoint "$TMP/ck" --out "$TMP/one.pnet" -q >/dev/null 2>&1
@@ -176,6 +177,24 @@ if [ -n "$v_init" ] && [ -n "$v_rand" ] && awk "BEGIN { exit !($v_init < $v_rand
 else
     fail "train --init starts from the network's held-out loss" "init $v_init, random $v_rand" \
         "$(cat "$TMP/ilog")"
+fi
+# Grown into the mobility set, the network starts from exactly its own loss (the new inputs'
+# weights are zero) and the file has the mobility set.
+"$PONDER" train $TR --epochs 1 --lr 1e-7 --init "$TMP/a.pnet" --features mobility \
+    --out "$TMP/g.pnet" --log "$TMP/glog" >"$TMP/sum" 2>"$TMP/err"
+v_grown=$(awk '$1 == "epoch" && $2 == 0 { print $10 }' "$TMP/glog")
+if [ -n "$v_grown" ] && [ "$v_grown" = "$v_init" ] && grep -q "mobility features, scale" "$TMP/sum"
+then
+    pass "train --init NET --features mobility grows a piece network ($v_grown, as before)"
+else
+    fail "train --init NET --features mobility grows a piece network" \
+        "grown $v_grown, init $v_init" "$(cat "$TMP/sum" "$TMP/err" "$TMP/glog")"
+fi
+n_grown=$("$PONDER" bench 6 --net "$TMP/g.pnet" 2>&1 | sed -n 's/^Nodes searched: //p')
+if [ -n "$n_grown" ] && [ "$n_grown" = "$n_shared" ]; then
+    pass "... and searches exactly as the network it grew from ($n_grown nodes)"
+else
+    fail "... and searches exactly as the network it grew from" "'$n_grown' against '$n_shared'"
 fi
 "$PONDER" train --data "$TMP/d4.trn" --batch 64 --seed 9 --valid 0.5 --epochs 1 --init builtin \
     --out "$TMP/b0.pnet" >"$TMP/sum" 2>"$TMP/err"

@@ -336,7 +336,7 @@ static void test_import(void)
             train_net_free(&net);
             continue;
         }
-        CHECK(net_import(&back, q, err));
+        CHECK(net_import(&back, q, NNUE_FEATURES, err));
         CHECK(memcmp(&back.shape, &sh, sizeof sh) == 0 && back.nparams == net.nparams);
         CHECK(net_export(&back, 80, "imp", &buf2, &len2, err));
         CHECK(len2 == len && buf2 && memcmp(buf, buf2, len) == 0);
@@ -355,6 +355,60 @@ static void test_import(void)
         free(buf2);
         train_net_free(&net);
         train_net_free(&back);
+    }
+}
+
+/* A piece network grown into the mobility set (`ponder train --init NET --features mobility')
+ * keeps its piece rows and gets zero rows for the new inputs, so its file scores every position
+ * exactly as the original does, whatever the mobility inputs say; and a mobility network cannot
+ * be shrunk back. */
+static void test_import_grow(void)
+{
+    for (int split = 0; split < 2; split++) {
+        NetShape sh = {64, 32, 32, 4, split ? 4 : 1, NNUE_FEATURES};
+        TrainNet net, grown;
+        random_net(&net, &sh, 31 + (uint64_t)split);
+        char err[ERR_LEN];
+        uint8_t *buf = NULL, *buf2 = NULL;
+        size_t len = 0, len2 = 0;
+        CHECK(net_export(&net, 80, "grow", &buf, &len, err));
+        NnueNet *q = buf ? nnue_read(buf, len, "grow.pnet", err) : NULL;
+        CHECK(q != NULL);
+        if (!q) {
+            free(buf);
+            train_net_free(&net);
+            continue;
+        }
+        CHECK(net_import(&grown, q, NNUE_FEATURES_MOBILITY, err));
+        CHECK(grown.shape.features == NNUE_FEATURES_MOBILITY && grown.shape.n1 == 64 &&
+              grown.shape.sets == sh.sets);
+        CHECK(net_export(&grown, 80, "grow", &buf2, &len2, err));
+        NnueNet *g = buf2 ? nnue_read(buf2, len2, "grown.pnet", err) : NULL;
+        CHECK(g != NULL && g->features == NNUE_FEATURES_MOBILITY);
+        int same = 0, moving = 0, n = 500;
+        for (int i = 0; g && i < n; i++) {
+            Board b;
+            random_board(&b);
+            TrainSample p, m;
+            sample_features = NNUE_FEATURES;
+            sample_of(&b, sh.buckets, 0, &p);
+            sample_features = NNUE_FEATURES_MOBILITY;
+            sample_of(&b, sh.buckets, 0, &m);
+            moving += m.nfeat > p.nfeat;
+            same += nnue_evaluate_features(q, p.feat, p.nfeat, p.bucket) ==
+                    nnue_evaluate_features(g, m.feat, m.nfeat, m.bucket);
+        }
+        sample_features = NNUE_FEATURES;
+        CHECK(same == n);
+        CHECK(moving > n / 2); /* the new inputs were set, and scored nothing */
+        TrainNet back;
+        CHECK(g && !net_import(&back, g, NNUE_FEATURES, err) && strstr(err, "288 inputs"));
+        nnue_free(g);
+        nnue_free(q);
+        free(buf);
+        free(buf2);
+        train_net_free(&net);
+        train_net_free(&grown);
     }
 }
 
@@ -716,6 +770,7 @@ int main(void)
     RUN("train", test_split_checkpoint);
     RUN("train", test_quantised);
     RUN("train", test_import);
+    RUN("train", test_import_grow);
     RUN("train", test_engine_reads_export);
     RUN("train", test_learns_material);
     RUN("train", test_threads_and_resume);
