@@ -96,7 +96,7 @@ typedef struct {
     int ndata;
     const char *out, *log, *checkpoint, *egdb, *name, *init;
     NetShape shape;
-    bool shape_given, scale_given; /* --hidden, --buckets, --split or --features; --scale */
+    bool shape_given, scale_given; /* --hidden, --buckets or --split; --scale */
     bool features_given;           /* --features */
     NnueNet *init_net;             /* --init's network, loaded by load_init */
     TrainDataOptions d;
