@@ -1,8 +1,9 @@
 /*
  * match.c - `ponder match': two programs that speak seed 002's middleware protocol play a series
  * of games, each opening twice with colours swapped, and the result is measured: W/D/L, Elo
- * difference with its 95% interval, likelihood of superiority, how the games ended, optionally
- * an SPRT that stops the match once it has an answer.
+ * difference with its 95% interval, likelihood of superiority, the same by colour-swapped pairs
+ * (the pentanomial counts), how the games ended, optionally an SPRT over the pairs that stops
+ * the match once it has an answer.
  *
  * The games are run by match_run.c (threads, processes, PDN, signals) and refereed by
  * referee.c; this file builds the fixture list, keeps the score and prints it.
@@ -23,6 +24,9 @@ typedef struct {
     const Entrant *entrants; /* [0] the first program, [1] the second */
     int total;               /* games scheduled */
     StatsWdl wdl;            /* from the first program's point of view */
+    StatsPenta penta;        /* the rounds with both games played, from the same point of view */
+    signed char *half;       /* per round: the first program's half points in the round's game
+                                that finished first (0-2), -1 while neither has */
     int causes[END_NB];      /* games ended by each cause */
     int faults[2][END_NB];   /* losses by fault, per program */
     int draw_material[3];    /* draws ending with equal pieces, the first program ahead, the
@@ -55,8 +59,9 @@ static void usage(FILE *f)
                "its 95%% interval, the likelihood of superiority and how the games ended.\n"
                "  --games N         games to play (default: two per opening)\n"
                "  --rounds N        the same as --games 2N\n"
-               "  --sprt E0,E1,A,B  stop once the GSPRT accepts H0 (Elo E0) or H1 (Elo E1) at\n"
-               "                    error rates alpha A and beta B, e.g. 0,10,0.05,0.05\n"
+               "  --sprt E0,E1,A,B  stop once the GSPRT over the colour-swapped pairs accepts\n"
+               "                    H0 (Elo E0) or H1 (Elo E1) at error rates alpha A and\n"
+               "                    beta B, e.g. 0,10,0.05,0.05\n"
                "  --names A,B       names for the PDN tags and tables (default A and B)\n");
     run_usage_options(f);
     fprintf(f, "Example:\n"
@@ -90,7 +95,7 @@ static void running_score(const MatchState *m, char *buf, size_t size)
                      m->wdl.draws, m->wdl.losses, elo, err);
     if (m->sprt_on && n > 0 && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n, "  LLR %.2f [%.2f, %.2f]",
-                 stats_sprt_llr(&m->wdl, &m->sprt), stats_sprt_lower(&m->sprt),
+                 stats_penta_llr(&m->penta, &m->sprt), stats_sprt_lower(&m->sprt),
                  stats_sprt_upper(&m->sprt));
 }
 
@@ -99,6 +104,13 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
     MatchState *m = ctx;
     /* Program 0 is A: it had Black when f->black == 0. */
     int a_color = f->black == 0 ? BLACK : WHITE;
+    int half = r->winner < 0 ? 1 : r->winner == a_color ? 2 : 0;
+    signed char *first = &m->half[f->round - 1];
+    bool pair_done = *first >= 0;
+    if (pair_done)
+        m->penta.pairs[*first + half]++;
+    else
+        *first = (signed char)half;
     if (r->winner < 0) {
         m->wdl.draws++;
         int a = bb_popcount(g->board.pieces[a_color]);
@@ -126,8 +138,8 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
             m->min_clock[who] = r->clock[c];
     }
     int done = m->wdl.wins + m->wdl.draws + m->wdl.losses;
-    if (m->sprt_on && m->decision == SPRT_CONTINUE) {
-        double llr = stats_sprt_llr(&m->wdl, &m->sprt);
+    if (m->sprt_on && m->decision == SPRT_CONTINUE && pair_done) {
+        double llr = stats_penta_llr(&m->penta, &m->sprt);
         m->decision = stats_sprt_decide(llr, &m->sprt);
         if (m->decision != SPRT_CONTINUE) {
             m->decided_games = done;
@@ -182,6 +194,28 @@ static void print_causes(FILE *f, const MatchState *m)
     fprintf(f, "%s\n", any ? "" : " none");
 }
 
+/* The pairs line: the pentanomial counts and the Elo difference they give. */
+static void print_pairs(const MatchState *m)
+{
+    StatsElo p;
+    stats_penta_elo(&m->penta, &p);
+    const int *n = m->penta.pairs;
+    printf("Pairs: %d with both colours played, %s scoring 0, 1/2, 1, 3/2, 2: [%d, %d, %d, %d, %d]",
+           p.games / 2, m->entrants[0].name, n[0], n[1], n[2], n[3], n[4]);
+    if (p.games == 0) {
+        printf("\n");
+        return;
+    }
+    char elo[32], lo[32], hi[32];
+    format_elo(p.elo, elo, sizeof elo);
+    format_elo(p.elo_low, lo, sizeof lo);
+    format_elo(p.elo_high, hi, sizeof hi);
+    if (isfinite(p.elo_error))
+        printf("; Elo %s +- %.1f (95%%: %s .. %s)\n", elo, p.elo_error, lo, hi);
+    else
+        printf("; Elo %s (95%% interval unbounded)\n", elo);
+}
+
 static void print_summary(const MatchState *m)
 {
     StatsElo e;
@@ -203,12 +237,14 @@ static void print_summary(const MatchState *m)
     else
         printf("Elo difference: %s (95%% interval unbounded: too few or one-sided games)\n", elo);
     printf("Likelihood of superiority: %.1f%%\n", 100.0 * e.los);
+    print_pairs(m);
     if (m->sprt_on) {
-        double llr = stats_sprt_llr(&m->wdl, &m->sprt);
+        double llr = stats_penta_llr(&m->penta, &m->sprt);
         bool decided = m->decision != SPRT_CONTINUE;
-        printf("SPRT: elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f [%.3f, %.3f]: %s", m->sprt.elo0,
-               m->sprt.elo1, m->sprt.alpha, m->sprt.beta, decided ? m->decided_llr : llr,
-               stats_sprt_lower(&m->sprt), stats_sprt_upper(&m->sprt),
+        printf("SPRT (pairs): elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f [%.3f, %.3f]: %s",
+               m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
+               decided ? m->decided_llr : llr, stats_sprt_lower(&m->sprt),
+               stats_sprt_upper(&m->sprt),
                m->decision == SPRT_H1   ? "H1 accepted"
                : m->decision == SPRT_H0 ? "H0 accepted"
                                         : "no decision yet");
@@ -280,7 +316,20 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
     run_json_number(f, e.elo_low);
     fprintf(f, ",\n  \"elo_high\": ");
     run_json_number(f, e.elo_high);
-    fprintf(f, ",\n  \"los\": %.6f,\n  \"causes\": {", e.los);
+    fprintf(f, ",\n  \"los\": %.6f,\n", e.los);
+    StatsElo pe;
+    stats_penta_elo(&m->penta, &pe);
+    const int *n = m->penta.pairs;
+    fprintf(f, "  \"pairs\": %d,\n  \"pentanomial\": [%d, %d, %d, %d, %d],\n  \"pair_elo\": ",
+            pe.games / 2, n[0], n[1], n[2], n[3], n[4]);
+    run_json_number(f, pe.elo);
+    fprintf(f, ",\n  \"pair_elo_error\": ");
+    run_json_number(f, pe.elo_error);
+    fprintf(f, ",\n  \"pair_elo_low\": ");
+    run_json_number(f, pe.elo_low);
+    fprintf(f, ",\n  \"pair_elo_high\": ");
+    run_json_number(f, pe.elo_high);
+    fprintf(f, ",\n  \"causes\": {");
     for (int c = 0; c < END_NB; c++)
         fprintf(f, "%s\"%s\": %d", c ? ", " : "", referee_cause_key(c), m->causes[c]);
     fprintf(f,
@@ -315,17 +364,19 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
                 least_clock(m, 0), least_clock(m, 1));
     fprintf(f, ",\n");
     if (m->sprt_on) {
-        fprintf(f,
-                "  \"sprt\": {\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": %g, "
-                "\"llr\": %.6f, \"lower\": %.6f, \"upper\": %.6f, \"result\": \"%s\", "
-                "\"decided_games\": %d, \"decided_llr\": %.6f},\n",
-                m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
-                stats_sprt_llr(&m->wdl, &m->sprt), stats_sprt_lower(&m->sprt),
-                stats_sprt_upper(&m->sprt),
-                m->decision == SPRT_H1   ? "H1"
-                : m->decision == SPRT_H0 ? "H0"
-                                         : "continue",
-                m->decided_games, m->decided_llr);
+        fprintf(
+            f,
+            "  \"sprt\": {\"model\": \"pentanomial\", \"elo0\": %g, \"elo1\": %g, \"alpha\": %g, "
+            "\"beta\": %g, "
+            "\"llr\": %.6f, \"llr_trinomial\": %.6f, \"lower\": %.6f, \"upper\": %.6f, "
+            "\"result\": \"%s\", \"decided_games\": %d, \"decided_llr\": %.6f},\n",
+            m->sprt.elo0, m->sprt.elo1, m->sprt.alpha, m->sprt.beta,
+            stats_penta_llr(&m->penta, &m->sprt), stats_sprt_llr(&m->wdl, &m->sprt),
+            stats_sprt_lower(&m->sprt), stats_sprt_upper(&m->sprt),
+            m->decision == SPRT_H1   ? "H1"
+            : m->decision == SPRT_H0 ? "H0"
+                                     : "continue",
+            m->decided_games, m->decided_llr);
     }
     fprintf(f, "  \"interrupted\": %s\n}\n", interrupted ? "true" : "false");
     bool ok = !ferror(f);
@@ -460,6 +511,14 @@ static int cmd_match(int argc, char **argv)
         f->number = (int)(g + 1);
     }
 
+    m.half = malloc((size_t)(games + 1) / 2);
+    if (!m.half) {
+        fprintf(stderr, "ponder match: out of memory for %ld games\n", games);
+        free(fixtures);
+        free(openings);
+        return 1;
+    }
+    memset(m.half, -1, (size_t)(games + 1) / 2);
     m.entrants = entrants;
     m.total = (int)games;
     m.tc = opt.tc;
@@ -487,6 +546,7 @@ static int cmd_match(int argc, char **argv)
         status = 1;
     if (st == RUN_INTERRUPTED)
         status = 128 + sig;
+    free(m.half);
     free(fixtures);
     free(openings);
     return status;

@@ -63,6 +63,20 @@ double stats_sprt_upper(const StatsSprt *p);
 /* H1 when LLR >= the upper bound, H0 when it is <= the lower bound, else SPRT_CONTINUE. */
 SprtDecision stats_sprt_decide(double llr, const StatsSprt *p);
 
+/* Colour-swapped pairs of games (one opening, each program once with Black): how many pairs
+ * the first program scored 0, 1/2, 1, 3/2 and 2 points in (the pentanomial counts). */
+typedef struct {
+    int pairs[5];
+} StatsPenta;
+
+/* Score, Elo difference, its 95% interval and LOS of R's pairs: s +- 1.96 sqrt(var / N) over
+ * N pairs, var the variance of the pairs' scores (a pair scores 0, 1/4, 1/2, 3/4 or 1 a game);
+ * games is 2N. LOS is the normal tail of the same (0.5 with no pairs). */
+void stats_penta_elo(const StatsPenta *r, StatsElo *out);
+
+/* The GSPRT's log-likelihood ratio of H1 against H0 over R's pairs (0 with no pairs). */
+double stats_penta_llr(const StatsPenta *r, const StatsSprt *p);
+
 /* Two runs of the same games compared game by game: the mean of the per-game score differences
  * D[0..N-1] (each in [-1, 1]) and its 95% interval mean +- 1.96 sd / sqrt(N), sd the sample
  * standard deviation (N - 1 in its denominator). Since both runs played the same openings with

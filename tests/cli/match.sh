@@ -161,6 +161,30 @@ printf 'B:WK32:BK1,K3\nB:WK32:BK1\n' >"$TMP/mat.fen"
     "$RAND" "$RAND" >"$TMP/mat.out" 2>&1
 expect_grep "match: draws by material at the end" '^Draws by material at the end: even 2, A ahead 1, B ahead 1$' "$TMP/mat.out"
 expect_grep "match JSON: draws by material" '"draws_by_material": \{"even": 2, "first_ahead": 1, "second_ahead": 1\},' "$TMP/mat.json"
+# Pairs: the pentanomial counts of the 6 rounds agree with the games' W/D/L (a pair scoring
+# i half points for A counts i towards 2W + D).
+penta=$(sed -n 's/.*"pentanomial": \[\([0-9]*\), \([0-9]*\), \([0-9]*\), \([0-9]*\), \([0-9]*\)\].*/\1 \2 \3 \4 \5/p' "$TMP/r.json")
+wdl=$(sed -n 's/.*"wins": \([0-9]*\),.*/\1/p; s/.*"draws": \([0-9]*\),.*/\1/p' "$TMP/r.json" | head -2 | tr '\n' ' ')
+if [ -n "$penta" ] && echo "$penta $wdl" | awk '{ exit !($1 + $2 + $3 + $4 + $5 == 6 && $2 + 2 * $3 + 3 * $4 + 4 * $5 == 2 * $6 + $7) }' &&
+    grep -q '"pairs": 6,' "$TMP/r.json"; then
+    pass "random match: the pairs add up to the games"
+else
+    fail "random match: the pairs add up to the games" "$penta / $wdl" "$(cat "$TMP/r.json")"
+fi
+expect_grep "random match: pairs line" '^Pairs: 6 with both colours played, A scoring 0, 1/2, 1, 3/2, 2: \[[0-9]+, [0-9]+, [0-9]+, [0-9]+, [0-9]+\]' "$TMP/r.out"
+# An opening that Black wins at once whoever plays it: a win and a loss for A, which the pair
+# scores 1 of 2, no evidence and no variance, where the game count sees one win and one loss.
+printf 'B:W18:B14\n' >"$TMP/bias.fen"
+"$PONDER" match -j 1 $TIMING --openings "$TMP/bias.fen" --max-plies 4 --json "$TMP/bias.json" \
+    "$RAND" "$RAND" >"$TMP/bias.out" 2>&1
+expect_grep "match: a biased opening, one win each" '^Score of A vs B: 1 - 1 - 0 ' "$TMP/bias.out"
+expect_grep "match: a biased opening is an even pair" '^Pairs: 1 with both colours played, A scoring 0, 1/2, 1, 3/2, 2: \[0, 0, 1, 0, 0\]; Elo 0.0 \+- 0.0 ' "$TMP/bias.out"
+expect_grep "match JSON: pentanomial" '"pentanomial": \[0, 0, 1, 0, 0\],' "$TMP/bias.json"
+# Three games: the third round has one game, which counts in W/D/L but in no pair.
+"$PONDER" match -j 1 --games 3 $TIMING --openings "$TMP/bias.fen" --max-plies 4 \
+    --json "$TMP/bias3.json" "$RAND" "$RAND" >/dev/null 2>&1
+expect_grep "match JSON: an odd game is in no pair" '"pairs": 1,' "$TMP/bias3.json"
+expect_grep "match JSON: the odd game counts in the score" '"games": 3,' "$TMP/bias3.json"
 expect_count "random match: PDN has 12 games" '^\[Result "' "$TMP/r.pdn" 12
 expect_count "random match: each game names its ballot" '^\[Opening "ballot [0-9]{3}: ' "$TMP/r.pdn" 12
 expect_no_leftovers "random match: no process left behind"
@@ -226,8 +250,9 @@ expect_grep "...the file, line, column and why" \
 "$PONDER" match -j 2 --games 300 $TIMING --sprt 0,50,0.05,0.05 --json "$TMP/sprt.json" \
     "$PONDER player --baseline --depth 2 --fen {fen}" "$RAND" >"$TMP/sprt.out" 2>&1
 expect_grep "SPRT accepts H1" '"result": "H1"' "$TMP/sprt.json"
+expect_grep "SPRT JSON: the model and both LLRs" '"sprt": \{"model": "pentanomial", .*"llr": [-0-9.]+, "llr_trinomial": [-0-9.]+, ' "$TMP/sprt.json"
 expect_grep "SPRT stops early" '"games": ([0-9]|[0-9][0-9]),' "$TMP/sprt.json"
-expect_grep "SPRT line in the table" '^SPRT: .*H1 accepted' "$TMP/sprt.out"
+expect_grep "SPRT line in the table" '^SPRT \(pairs\): .*H1 accepted' "$TMP/sprt.out"
 # The verdict's LLR is the one at the deciding game, past the upper bound, whatever the games
 # still in flight then (-j 2) did to the final one.
 upper=$(sed -n 's/.*"upper": \([-0-9.]*\).*/\1/p' "$TMP/sprt.json")

@@ -221,6 +221,66 @@ static void paired(void)
     CHECK(p.games == 0 && p.mean == 0 && p.error == INFINITY);
 }
 
+static void penta(void)
+{
+    /* [10, 20, 40, 20, 10]: s = (20/4 + 40/2 + 20 * 3/4 + 10) / 100 = 1/2, the pairs' variance
+     * (10/4 + 20/16 + 20/16 + 10/4) / 100 = 0.075, se = sqrt(0.075 / 100), Elo 0 +- 37.44. The
+     * figures here were checked with an independent script (Python). */
+    StatsElo e;
+    stats_penta_elo(&(StatsPenta){{10, 20, 40, 20, 10}}, &e);
+    CHECK(e.games == 200);
+    CHECK_NEAR(e.score, 0.5, 1e-12);
+    CHECK_NEAR(e.elo, 0.0, 1e-9);
+    CHECK_NEAR(e.elo_high, 37.4421, 1e-3);
+    CHECK_NEAR(e.elo_low, -37.4421, 1e-3);
+    CHECK_NEAR(e.los, 0.5, 1e-12);
+    stats_penta_elo(&(StatsPenta){{5, 15, 40, 30, 10}}, &e);
+    CHECK_NEAR(e.score, 0.5625, 1e-12);
+    CHECK_NEAR(e.elo, 43.6578, 1e-3);
+    CHECK_NEAR(e.elo_low, 9.5973, 1e-3);
+    CHECK_NEAR(e.elo_high, 78.5769, 1e-3);
+    CHECK_NEAR(e.los, 0.994061, 1e-6);
+    StatsSprt q = {0, 10, 0.05, 0.05}, r = {-5, 5, 0.05, 0.05};
+    CHECK_NEAR(stats_penta_llr(&(StatsPenta){{5, 15, 40, 30, 10}}, &q), 1.190722, 1e-5);
+    CHECK_NEAR(stats_penta_llr(&(StatsPenta){{5, 15, 40, 30, 10}}, &r), 1.326965, 1e-5);
+    CHECK_NEAR(stats_penta_llr(&(StatsPenta){{10, 20, 40, 20, 10}}, &q), -0.137899, 1e-5);
+    CHECK_NEAR(stats_penta_llr(&(StatsPenta){{2, 25, 60, 10, 3}}, &q), -1.461298, 1e-5);
+    /* A zero count (read as 0.001, as the trinomial test does). Here Newton's method from 0
+     * leaves the interval where every probability is positive and finds a root outside it
+     * (LLR 6.96); the bisection stays inside. */
+    CHECK_NEAR(stats_penta_llr(&(StatsPenta){{0, 3, 120, 30, 3}}, &q), 4.424741, 1e-5);
+    /* The mirror image: Elo, interval and LLR change sign, LOS goes to 1 - LOS. */
+    StatsElo m;
+    stats_penta_elo(&(StatsPenta){{10, 30, 40, 15, 5}}, &m);
+    CHECK_NEAR(m.elo, -43.6578, 1e-3);
+    CHECK_NEAR(m.elo_high, -9.5973, 1e-3);
+    CHECK_NEAR(m.los, 1.0 - 0.994061, 1e-6);
+    StatsSprt qm = {-10, 0, 0.05, 0.05};
+    CHECK_NEAR(stats_penta_llr(&(StatsPenta){{10, 30, 40, 15, 5}}, &qm), -1.190722, 1e-5);
+    /* Every pair a win and a loss (an opening that decides the game whoever plays it): the
+     * trinomial model sees 100 wins and 100 losses, Elo 0 +- 48.5; the pairs see no variance at
+     * all and no evidence either way. */
+    stats_penta_elo(&(StatsPenta){{0, 0, 100, 0, 0}}, &e);
+    CHECK_NEAR(e.elo, 0.0, 1e-9);
+    CHECK_NEAR(e.elo_error, 0.0, 1e-9);
+    CHECK_NEAR(e.los, 0.5, 0);
+    StatsElo t;
+    stats_elo(&(StatsWdl){100, 0, 100}, &t);
+    CHECK(t.elo_error > 48 && t.elo_error < 49);
+    /* No pairs; all pairs won. */
+    stats_penta_elo(&(StatsPenta){{0, 0, 0, 0, 0}}, &e);
+    CHECK(e.games == 0 && e.score == 0.5 && e.elo == 0 && e.los == 0.5 && isinf(e.elo_error));
+    CHECK_NEAR(stats_penta_llr(&(StatsPenta){{0, 0, 0, 0, 0}}, &q), 0.0, 0);
+    stats_penta_elo(&(StatsPenta){{0, 0, 0, 0, 7}}, &e);
+    CHECK(e.elo == INFINITY && isinf(e.elo_error) && e.los == 1.0);
+    /* Every pair won: each adds about ln(s1 / s0) = 0.028 for Elo 0 against 10 (both
+     * hypotheses are near 1/2, and a clean sweep is as unlikely under either), so 40 pairs give
+     * 1.13, short of the bound, and 400 give 11.35. */
+    CHECK_NEAR(stats_penta_llr(&(StatsPenta){{0, 0, 0, 0, 40}}, &q), 1.134782, 1e-5);
+    CHECK(stats_sprt_decide(stats_penta_llr(&(StatsPenta){{0, 0, 0, 0, 400}}, &q), &q) == SPRT_H1);
+    CHECK(stats_sprt_decide(stats_penta_llr(&(StatsPenta){{400, 0, 0, 0, 0}}, &q), &q) == SPRT_H0);
+}
+
 int main(void)
 {
     RUN("match_stats", elo_of_score);
@@ -230,6 +290,7 @@ int main(void)
     RUN("match_stats", sprt_parse);
     RUN("match_stats", sprt_bounds);
     RUN("match_stats", sprt_llr);
+    RUN("match_stats", penta);
     RUN("match_stats", ratings);
     RUN("match_stats", paired);
     return check_total_failed ? 1 : 0;
