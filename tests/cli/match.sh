@@ -287,9 +287,10 @@ games_by_round() {
 games_by_round "$TMP/full.pdn" >"$TMP/full.games"
 games_by_round "$TMP/part.pdn" >"$TMP/part.games"
 expect_same "--resume: the same 12 games as one run" "$TMP/full.games" "$TMP/part.games"
-grep -E '"(games|wins|draws|losses)"' "$TMP/full.json" >"$TMP/full.score"
-grep -E '"(games|wins|draws|losses)"' "$TMP/part.json" >"$TMP/part.score"
-expect_same "--resume: the same score as one run" "$TMP/full.score" "$TMP/part.score"
+grep -E '"(games|wins|draws|losses|pairs|pentanomial)"' "$TMP/full.json" >"$TMP/full.score"
+grep -E '"(games|wins|draws|losses|pairs|pentanomial)"' "$TMP/part.json" >"$TMP/part.score"
+expect_same "--resume: the same score and pairs as one run" "$TMP/full.score" "$TMP/part.score"
+expect_grep "--resume: the pairs of games read back count" '"pairs": 6,' "$TMP/part.json"
 expect_grep "--resume: the JSON counts the games read back" '"read_back": 8,' "$TMP/part.json"
 expect_grep "--resume: the JSON's answer times cover the 4 games played now" '"timed_games": 4,' \
     "$TMP/part.json"
