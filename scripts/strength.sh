@@ -3,7 +3,7 @@
 # strength figure in docs/ is measured.
 #
 #   scripts/strength.sh [-r REF] [-t SECONDS [-T SECONDS] | -n NODES] [-g GAMES] [-s SPRT] [-o DIR]
-#                       [-- NEW_ARGS...]
+#                       [-N NAME] [-- NEW_ARGS...]
 #
 #   -r REF      the reference commit (default ce1f348, the engine before the network)
 #   -t SECONDS  per move for both sides (default 0.1)
@@ -16,20 +16,24 @@
 #   -g GAMES    games (default 312: every ballot twice, colours swapped)
 #   -s E0,E1,A,B  stop early by the GSPRT (passed to ponder match --sprt)
 #   -o DIR      where the PDN, the JSON result and the reference build go (default build/strength)
+#   -N NAME     the run's name (DIR/NAME.pdn and .json) instead of the one made from the commit
+#               (below): to go on with a run after commits that leave the engine as it was
 #   NEW_ARGS    extra options for the new engine's `ponder player' (e.g. --eval classic)
 #
 # The reference is built once in a git worktree under DIR (reused by later runs). Both sides
 # play one thread with the same time and a 64 MB table, no endgame databases (PONDER_EGDB=none),
 # two games at once (-j 2 for a 2-core machine: run nothing else heavy meanwhile). The result
-# (W/D/L, Elo with its 95% interval) is what `ponder match' prints.
+# (W/D/L, Elo with its 95% interval, the same by colour-swapped pairs) is what `ponder match'
+# prints.
 #
 # A run is named after this tree's commit, the reference, the time, the games and the extra
 # options (DIR/NAME.pdn and .json); it goes on where it stopped when the same command is run
 # again (`ponder match --resume': the finished games are read back, only the missing ones are
-# played), so a run of hours can be split over several sittings. Runs with the same -g (and so
-# the same openings, colours and order) play the same games, so two of them, e.g. this tree
-# and an earlier commit each against ce1f348, compare game by game with `ponder compare
-# NEW.pdn OLD.pdn' (docs/match.md): a tighter interval than the two runs' own.
+# played), so a run of hours can be split over several sittings (a commit changes the name:
+# give the old one with -N to go on with it). Runs with the same -g (and so the same openings,
+# colours and order) play the same games, so two of them, e.g. this tree and an earlier commit
+# each against ce1f348, compare game by game with `ponder compare NEW.pdn OLD.pdn'
+# (docs/match.md): a tighter interval than the two runs' own.
 set -eu
 cd "$(dirname "$0")/.."
 ref=ce1f348
@@ -39,7 +43,8 @@ sprt=
 out=build/strength
 nodes=
 rtm=
-while getopts r:t:T:n:g:s:o:h opt; do
+runname=
+while getopts r:t:T:n:g:s:o:N:h opt; do
     case $opt in
     r) ref=$OPTARG ;;
     t) tm=$OPTARG ;;
@@ -48,9 +53,11 @@ while getopts r:t:T:n:g:s:o:h opt; do
     g) games=$OPTARG ;;
     s) sprt=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) sed -n '2,32p' "$0" >&2; exit 2 ;;
+    N) runname=$OPTARG ;;
+    *) sed -n '2,36p' "$0" >&2; exit 2 ;;
     esac
 done
+case $runname in */*) echo "strength: -N: a name, not a path: $runname" >&2; exit 2 ;; esac
 shift $((OPTIND - 1))
 [ "${1:-}" = "--" ] && shift
 extra="$*"
@@ -81,7 +88,7 @@ else
     play="--time {time}"
     rplay=$play
 fi
-name="$(git describe --always --dirty)-vs-$ref-$limit-${games}g${extra:+-x$tag}"
+name=${runname:-"$(git describe --always --dirty)-vs-$ref-$limit-${games}g${extra:+-x$tag}"}
 set -- --time "$tm" --games "$games" -j 2 --seed 1 --names "new,$ref" \
     --pdn "$out/$name.pdn" --json "$out/$name.json" --resume
 [ -n "$sprt" ] && set -- "$@" --sprt "$sprt"
