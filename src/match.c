@@ -293,6 +293,18 @@ static void print_summary(const MatchState *m)
     fflush(stdout);
 }
 
+/* The JSON lines PREFIXelo, PREFIXelo_error, PREFIXelo_low and PREFIXelo_high of E. */
+static void json_elo(FILE *f, const char *prefix, const StatsElo *e)
+{
+    const char *key[4] = {"elo", "elo_error", "elo_low", "elo_high"};
+    const double v[4] = {e->elo, e->elo_error, e->elo_low, e->elo_high};
+    for (int i = 0; i < 4; i++) {
+        fprintf(f, "  \"%s%s\": ", prefix, key[i]);
+        run_json_number(f, v[i]);
+        fprintf(f, ",\n");
+    }
+}
+
 static bool write_json(const char *path, const MatchState *m, bool interrupted)
 {
     FILE *f = fopen(path, "w");
@@ -309,28 +321,16 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
     fprintf(f, ",\n  \"games\": %d,\n  \"wins\": %d,\n  \"draws\": %d,\n  \"losses\": %d,\n",
             e.games, m->wdl.wins, m->wdl.draws, m->wdl.losses);
     fprintf(f, "  \"read_back\": %d,\n", m->read_back);
-    fprintf(f, "  \"score\": %.6f,\n  \"elo\": ", e.score);
-    run_json_number(f, e.elo);
-    fprintf(f, ",\n  \"elo_error\": ");
-    run_json_number(f, e.elo_error);
-    fprintf(f, ",\n  \"elo_low\": ");
-    run_json_number(f, e.elo_low);
-    fprintf(f, ",\n  \"elo_high\": ");
-    run_json_number(f, e.elo_high);
-    fprintf(f, ",\n  \"los\": %.6f,\n", e.los);
+    fprintf(f, "  \"score\": %.6f,\n", e.score);
+    json_elo(f, "", &e);
+    fprintf(f, "  \"los\": %.6f,\n", e.los);
     StatsElo pe;
     stats_penta_elo(&m->penta, &pe);
     const int *n = m->penta.pairs;
-    fprintf(f, "  \"pairs\": %d,\n  \"pentanomial\": [%d, %d, %d, %d, %d],\n  \"pair_elo\": ",
-            pe.games / 2, n[0], n[1], n[2], n[3], n[4]);
-    run_json_number(f, pe.elo);
-    fprintf(f, ",\n  \"pair_elo_error\": ");
-    run_json_number(f, pe.elo_error);
-    fprintf(f, ",\n  \"pair_elo_low\": ");
-    run_json_number(f, pe.elo_low);
-    fprintf(f, ",\n  \"pair_elo_high\": ");
-    run_json_number(f, pe.elo_high);
-    fprintf(f, ",\n  \"causes\": {");
+    fprintf(f, "  \"pairs\": %d,\n  \"pentanomial\": [%d, %d, %d, %d, %d],\n", pe.games / 2, n[0],
+            n[1], n[2], n[3], n[4]);
+    json_elo(f, "pair_", &pe);
+    fprintf(f, "  \"causes\": {");
     for (int c = 0; c < END_NB; c++)
         fprintf(f, "%s\"%s\": %d", c ? ", " : "", referee_cause_key(c), m->causes[c]);
     fprintf(f,

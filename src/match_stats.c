@@ -74,20 +74,9 @@ double stats_los(int wins, int losses)
     return 0.5 * (1.0 + erf((double)(wins - losses) / sqrt(2.0 * (wins + losses))));
 }
 
-void stats_elo(const StatsWdl *r, StatsElo *out)
+/* OUT's score S, its Elo and the 95% interval of a mean of N samples of variance VAR (N > 0). */
+static void set_interval(StatsElo *out, double s, double var, int n)
 {
-    int n = r->wins + r->draws + r->losses;
-    out->games = n;
-    out->los = stats_los(r->wins, r->losses);
-    if (n == 0) {
-        out->score = 0.5;
-        out->elo = out->elo_low = out->elo_high = 0.0;
-        out->elo_error = INFINITY;
-        return;
-    }
-    double s = (r->wins + 0.5 * r->draws) / n;
-    double var =
-        (r->wins * (1 - s) * (1 - s) + r->draws * (0.5 - s) * (0.5 - s) + r->losses * s * s) / n;
     double margin = Z95 * sqrt(var / n);
     out->score = s;
     out->elo = stats_elo_of_score(s);
@@ -96,6 +85,29 @@ void stats_elo(const StatsWdl *r, StatsElo *out)
     out->elo_error = isfinite(out->elo_low) && isfinite(out->elo_high)
                          ? (out->elo_high - out->elo_low) / 2.0
                          : INFINITY;
+}
+
+/* OUT with no games: an even score, no interval. */
+static void set_empty(StatsElo *out)
+{
+    out->score = 0.5;
+    out->elo = out->elo_low = out->elo_high = 0.0;
+    out->elo_error = INFINITY;
+}
+
+void stats_elo(const StatsWdl *r, StatsElo *out)
+{
+    int n = r->wins + r->draws + r->losses;
+    out->games = n;
+    out->los = stats_los(r->wins, r->losses);
+    if (n == 0) {
+        set_empty(out);
+        return;
+    }
+    double s = (r->wins + 0.5 * r->draws) / n;
+    double var =
+        (r->wins * (1 - s) * (1 - s) + r->draws * (0.5 - s) * (0.5 - s) + r->losses * s * s) / n;
+    set_interval(out, s, var, n);
 }
 
 void stats_paired(const double *d, int n, StatsPaired *out)
@@ -249,25 +261,17 @@ void stats_penta_elo(const StatsPenta *r, StatsElo *out)
         sum += r->pairs[i] * pair_score(i);
     }
     out->games = 2 * n;
+    out->los = 0.5;
     if (n == 0) {
-        out->score = 0.5;
-        out->elo = out->elo_low = out->elo_high = 0.0;
-        out->elo_error = INFINITY;
-        out->los = 0.5;
+        set_empty(out);
         return;
     }
     double s = sum / n, var = 0.0;
     for (int i = 0; i < 5; i++)
         var += r->pairs[i] * (pair_score(i) - s) * (pair_score(i) - s);
     var /= n;
-    double se = sqrt(var / n), margin = Z95 * se;
-    out->score = s;
-    out->elo = stats_elo_of_score(s);
-    out->elo_low = stats_elo_of_score(s - margin);
-    out->elo_high = stats_elo_of_score(s + margin);
-    out->elo_error = isfinite(out->elo_low) && isfinite(out->elo_high)
-                         ? (out->elo_high - out->elo_low) / 2.0
-                         : INFINITY;
+    set_interval(out, s, var, n);
+    double se = sqrt(var / n);
     out->los = se > 0    ? 0.5 * (1.0 + erf((s - 0.5) / (se * sqrt(2.0))))
                : s > 0.5 ? 1.0
                : s < 0.5 ? 0.0
