@@ -87,6 +87,24 @@ void cli_release_stop(CliStop *s)
     s->caught = false;
 }
 
+int cli_job_end(const char *prog, int interrupted, const char *done, bool complete, const char *err,
+                const char *path, bool written, const char *msg)
+{
+    if (interrupted) {
+        fprintf(stderr, "\n%s: interrupted after %s; nothing written\n", prog, done);
+        return 128 + interrupted;
+    }
+    if (!complete) {
+        fprintf(stderr, "\n%s: %s: %s\n", prog, path, err[0] ? err : "failed");
+        return 1;
+    }
+    if (!written) {
+        fprintf(stderr, "\n%s: %s\n", prog, msg);
+        return 1;
+    }
+    return 0;
+}
+
 const char *cli_egdb_dir(char *buf, size_t size)
 {
     const char *env = getenv("PONDER_EGDB");

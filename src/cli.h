@@ -41,6 +41,15 @@ typedef struct {
 void cli_catch_stop(CliStop *s, void (*handler)(int));
 void cli_release_stop(CliStop *s);
 
+/* The end of a long job that writes one file through util_temp_commit() (selfplay, rescore):
+ * says on stderr, after PROG ("ponder selfplay"), why the file is not in place if it is not.
+ * INTERRUPTED is the signal that stopped the job (0: none), DONE how far it got then ("12
+ * games"); COMPLETE whether all the work is in (ERR: why not, "" for "failed"); WRITTEN whether
+ * the file at PATH is in place (MSG: why not). Returns 0 when it is, else the exit status: 128
+ * plus the signal, or 1. */
+int cli_job_end(const char *prog, int interrupted, const char *done, bool complete, const char *err,
+                const char *path, bool written, const char *msg);
+
 enum { CLI_PATH_MAX = 4096 }; /* room for a directory name from the environment */
 
 /* Where the endgame databases live when no directory is given (docs/egdb.md): $PONDER_EGDB (the

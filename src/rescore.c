@@ -289,22 +289,12 @@ static int run(const RescoreOptions *o)
     }
     bool written = util_temp_commit(out, tmp, o->out, complete, msg, sizeof msg);
     out = NULL;
-    if (interrupted) {
-        fprintf(stderr,
-                "\nponder rescore: interrupted after %zu of %zu positions; nothing "
-                "written\n",
-                atomic_load(&rs.done), rs.count);
-        status = 128 + interrupted;
+    char done_text[64];
+    snprintf(done_text, sizeof done_text, "%zu of %zu positions", atomic_load(&rs.done), rs.count);
+    status = cli_job_end("ponder rescore", interrupted, done_text, complete, rs.err, o->out,
+                         written, msg);
+    if (status)
         goto done;
-    }
-    if (!complete) {
-        fprintf(stderr, "\nponder rescore: %s: %s\n", o->out, rs.err[0] ? rs.err : "failed");
-        goto done;
-    }
-    if (!written) {
-        fprintf(stderr, "\nponder rescore: %s\n", msg);
-        goto done;
-    }
     if (!o->quiet) {
         progress(&rs, start, tty, true);
         char limit[64];
@@ -318,7 +308,6 @@ static int run(const RescoreOptions *o)
                rs.count ? (double)atomic_load(&rs.change) / (double)rs.count : 0.0, rs.count,
                o->out, util_now() - start);
     }
-    status = 0;
 
 done:
     if (out) {

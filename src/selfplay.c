@@ -425,20 +425,12 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
     bool complete = !interrupted && !sp.failed && sp.next_write == sp.end;
     bool written = util_temp_commit(sp.out, tmp, o->out, complete, msg, sizeof msg);
     sp.out = NULL;
-    if (interrupted) {
-        fprintf(stderr, "\nponder selfplay: interrupted after %ld games; nothing written\n",
-                sp.next_write - sp.first);
-        status = 128 + interrupted;
+    char done_text[32];
+    snprintf(done_text, sizeof done_text, "%ld games", sp.next_write - sp.first);
+    status = cli_job_end("ponder selfplay", interrupted, done_text, complete, sp.err, o->out,
+                         written, msg);
+    if (status)
         goto done;
-    }
-    if (!complete) {
-        fprintf(stderr, "\nponder selfplay: %s: %s\n", o->out, sp.err[0] ? sp.err : "failed");
-        goto done;
-    }
-    if (!written) {
-        fprintf(stderr, "\nponder selfplay: %s\n", msg);
-        goto done;
-    }
     progress(&sp, true);
     if (!o->quiet)
         printf("selfplay: shard %ld/%ld, games %ld-%ld of %ld: Black won %ld, White won %ld, "
@@ -446,7 +438,6 @@ static int run(const SelfplayOptions *o, Opening *openings, int nopenings)
                o->shard, o->shards, sp.first + 1, sp.end, o->games, sp.wins[TRAIN_BLACK_WON],
                sp.wins[TRAIN_WHITE_WON], sp.wins[TRAIN_DRAW], (unsigned long long)sp.positions,
                o->out, util_now() - sp.start);
-    status = 0;
 
 done:
     if (sp.out) {

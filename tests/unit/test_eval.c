@@ -8,7 +8,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "ponder.h"
-#include "rng.h"
+#include "random_games.h"
 #include "weights.h"
 
 #include <stdarg.h>
@@ -35,31 +35,7 @@ static Board mirror(const Board *b)
     return m;
 }
 
-static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-/* Deterministic, so a failure can be replayed. */
-static uint32_t rng(void)
-{
-    return (uint32_t)(rng_splitmix64(&rng_state) >> 32);
-}
-
-/* Positions from random games: N positions into OUT. */
-static int random_positions(Board *out, int n)
-{
-    int k = 0;
-    while (k < n) {
-        Board b;
-        board_start(&b);
-        for (int ply = 0; ply < 120 && k < n; ply++) {
-            MoveList l;
-            if (movegen_generate(&b, &RULES_ENGLISH, false, &l) == 0)
-                break;
-            board_apply(&b, &l.moves[rng() % (unsigned)l.count]);
-            if (rng() % 4 == 0)
-                out[k++] = b;
-        }
-    }
-    return k;
-}
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull; /* random_positions()'s */
 
 static Board positions[2000];
 
@@ -67,7 +43,7 @@ static void test_symmetry(void)
 {
     Weights w;
     weights_default(&w);
-    int n = random_positions(positions, 2000);
+    int n = random_positions(positions, 2000, 120, 4, &rng_state);
     int bad = 0;
     for (int i = 0; i < n; i++) {
         Board m = mirror(&positions[i]);
@@ -85,7 +61,7 @@ static void test_weights_drive_everything(void)
     for (int i = 0; i < WEIGHT_NB; i++)
         w.v[i] = 0;
     weights_refresh(&w);
-    int n = random_positions(positions, 500);
+    int n = random_positions(positions, 500, 120, 4, &rng_state);
     int bad = 0;
     for (int i = 0; i < n; i++)
         if (eval_board(&w, &positions[i]) != 0)

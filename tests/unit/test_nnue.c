@@ -9,6 +9,7 @@
 #include "nnue.h"
 #include "nnue_random.h"
 #include "notation.h"
+#include "random_games.h"
 
 #include <math.h>
 #include <unistd.h>
@@ -19,25 +20,7 @@ static uint32_t rng(void)
     rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
     return (uint32_t)(rng_state >> 33);
 }
-
-/* Positions from random games (kings included: games run long): N into OUT. */
-static int random_positions(Board *out, int n)
-{
-    int k = 0;
-    while (k < n) {
-        Board b;
-        board_start(&b);
-        for (int ply = 0; ply < 160 && k < n; ply++) {
-            MoveList l;
-            if (movegen_generate(&b, &RULES_ENGLISH, false, &l) == 0)
-                break;
-            board_apply(&b, &l.moves[rng() % (unsigned)l.count]);
-            if (rng() % 3 == 0)
-                out[k++] = b;
-        }
-    }
-    return k;
-}
+static uint64_t games_state = 0x2545F4914F6CDD1Dull; /* random_positions()'s */
 
 enum { NPOS = 1500 };
 static Board positions[NPOS];
@@ -878,7 +861,7 @@ static void test_engine(void)
 
 int main(void)
 {
-    npositions = random_positions(positions, NPOS);
+    npositions = random_positions(positions, NPOS, 160, 3, &games_state); /* long: kings too */
     RUN("nnue", test_features);
     RUN("nnue", test_mobility_features);
     RUN("nnue", test_seat_symmetry);
