@@ -67,6 +67,15 @@ static inline Bitboard bb_pop_lsb(Bitboard *x)
     return b;
 }
 
+/* The board turned half a circle: square i goes to 31 - i, the mask's bits reversed. */
+static inline Bitboard bb_turn(Bitboard x)
+{
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
+    return __builtin_bswap32(x);
+}
+
 /* Per-square step and jump tables, filled by bb_init(). -1 means off the board. */
 extern int8_t bb_step[SQUARE_NB][DIR_NB];
 extern int8_t bb_jump[SQUARE_NB][DIR_NB];

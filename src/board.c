@@ -45,6 +45,17 @@ uint64_t board_compute_key(const Board *b)
     return key;
 }
 
+void board_turn(const Board *b, Board *out)
+{
+    Board t;
+    t.pieces[BLACK] = bb_turn(b->pieces[WHITE]);
+    t.pieces[WHITE] = bb_turn(b->pieces[BLACK]);
+    t.kings = bb_turn(b->kings);
+    t.side = b->side ^ 1;
+    t.key = board_compute_key(&t);
+    *out = t;
+}
+
 void board_clear(Board *b, int side)
 {
     memset(b, 0, sizeof *b);

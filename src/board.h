@@ -65,6 +65,11 @@ static inline Bitboard board_empty(const Board *b)
 /* The key computed from scratch (for tests and after set-up). */
 uint64_t board_compute_key(const Board *b);
 
+/* B for the other side: colours swapped and the board turned half a circle (square i to
+ * 31 - i), the side to move swapped too, the key computed. The same position, so every
+ * evaluation from the side to move's seat gives it the same score. */
+void board_turn(const Board *b, Board *out);
+
 /* Plays M (which must come from the move generator for B) and passes the move to the opponent. */
 void board_apply(Board *b, const Move *m);
 

@@ -10,6 +10,7 @@
  */
 #include "book.h"
 
+#include "bitboard.h"
 #include "rng.h"
 #include "score.h"
 #include "util.h"
@@ -28,16 +29,6 @@ __attribute__((weak)) const size_t book_default_size = 0;
 
 /* ---- keys -------------------------------------------------------------------------------- */
 
-/* The half turn: square i <-> 31 - i, i.e. the bits of a mask reversed. */
-static uint32_t turn(uint32_t x)
-{
-    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
-    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
-    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
-    x = ((x >> 8) & 0x00FF00FFu) | ((x & 0x00FF00FFu) << 8);
-    return (x >> 16) | (x << 16);
-}
-
 void book_key(const Board *b, BookKey *k)
 {
     if (b->side == BLACK) {
@@ -45,9 +36,9 @@ void book_key(const Board *b, BookKey *k)
         k->them = b->pieces[WHITE];
         k->kings = b->kings;
     } else {
-        k->us = turn(b->pieces[WHITE]);
-        k->them = turn(b->pieces[BLACK]);
-        k->kings = turn(b->kings);
+        k->us = bb_turn(b->pieces[WHITE]);
+        k->them = bb_turn(b->pieces[BLACK]);
+        k->kings = bb_turn(b->kings);
     }
 }
 
@@ -316,7 +307,7 @@ int book_probe(const Book *bk, const Board *b, BookHit *out, int max)
         for (int k = 0; k < list.count; k++) {
             const Move *m = &list.moves[k];
             int from = white ? 31 - m->from : m->from, to = white ? 31 - m->to : m->to;
-            uint32_t cap = white ? turn(m->captured) : m->captured;
+            uint32_t cap = white ? bb_turn(m->captured) : m->captured;
             if (from == bm->from && to == bm->to && cap == bm->captured) {
                 BookHit *h = &out[n++];
                 h->move = *m;

@@ -171,21 +171,12 @@ bool egdb_index_decode(const EgdbSlice *s, uint64_t i, Board *b)
     return board_of_sets(sets[0], sets[1], sets[2], sets[3], b);
 }
 
-/* Square i to square 31 - i: the board turned 180 degrees is the bit order reversed. */
-static inline Bitboard reverse32(Bitboard x)
-{
-    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
-    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
-    x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
-    return __builtin_bswap32(x);
-}
-
 void egdb_flip(const Board *b, Board *out)
 {
     Board f;
-    f.pieces[BLACK] = reverse32(b->pieces[WHITE]);
-    f.pieces[WHITE] = reverse32(b->pieces[BLACK]);
-    f.kings = reverse32(b->kings);
+    f.pieces[BLACK] = bb_turn(b->pieces[WHITE]);
+    f.pieces[WHITE] = bb_turn(b->pieces[BLACK]);
+    f.kings = bb_turn(b->kings);
     f.side = b->side ^ 1;
     f.key = 0; /* as in egdb_index_decode */
     *out = f;

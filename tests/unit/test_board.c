@@ -1,7 +1,8 @@
 /*
  * test_board.c - the position: the start, set-up by square, copy-make with the key kept right
  * along random games under every rule set, equality, and board_valid refusing each kind of bad
- * board with a message that names the fault.
+ * board with a message that names the fault, and the half turn (the same position for the other
+ * side).
  */
 #include "bitboard.h"
 #include "board.h"
@@ -189,6 +190,56 @@ static void test_crowning(void)
     }
 }
 
+/* The half turn: the same position for the other side. Its moves are the half-turned moves, and
+ * turning twice gives the board back. */
+static void test_turn(void)
+{
+    Board b, t, tt, start;
+    board_clear(&b, BLACK);
+    board_set(&b, 0, BLACK, false); /* square 1 */
+    board_set(&b, 6, WHITE, true);  /* square 7 */
+    board_turn(&b, &t);
+    CHECK(t.side == WHITE && t.pieces[WHITE] == 1u << 31 && t.pieces[BLACK] == 1u << 25 &&
+          t.kings == 1u << 25 && t.key == board_compute_key(&t));
+    /* The start position turned is itself with White to move. */
+    board_start(&start);
+    board_turn(&start, &t);
+    start.side = WHITE;
+    start.key = board_compute_key(&start);
+    CHECK(board_equal(&t, &start) && t.key == start.key);
+
+    uint64_t s = 77;
+    int bad = 0, positions = 0;
+    char err[ERR_LEN] = "";
+    for (int game = 0; game < 100; game++) {
+        board_start(&b);
+        for (int ply = 0; ply < 150; ply++) {
+            MoveList l, lt;
+            int n = movegen_generate(&b, &RULES_ENGLISH, false, &l);
+            board_turn(&b, &t);
+            board_turn(&t, &tt);
+            int nt = movegen_generate(&t, &RULES_ENGLISH, false, &lt);
+            bool ok = board_valid(&t, err) && board_equal(&tt, &b) && tt.key == b.key && nt == n;
+            for (int i = 0; ok && i < n; i++) {
+                bool found = false;
+                for (int j = 0; j < nt && !found; j++)
+                    found = lt.moves[j].from == 31 - l.moves[i].from &&
+                            lt.moves[j].to == 31 - l.moves[i].to &&
+                            lt.moves[j].captured == bb_turn(l.moves[i].captured);
+                ok = found;
+            }
+            bad += !ok;
+            positions++;
+            if (n == 0)
+                break;
+            board_apply(&b, &l.moves[rng_splitmix64(&s) % (uint64_t)n]);
+        }
+    }
+    if (bad)
+        printf("  %d of %d positions turned wrong (%s)\n", bad, positions, err);
+    CHECK(bad == 0 && positions > 5000);
+}
+
 int main(void)
 {
     RUN("board", test_start_position);
@@ -197,5 +248,6 @@ int main(void)
     RUN("board", test_equal);
     RUN("board", test_valid_rejects);
     RUN("board", test_crowning);
+    RUN("board", test_turn);
     return check_total_failed ? 1 : 0;
 }

@@ -13,28 +13,6 @@
 
 #include <stdarg.h>
 
-static Bitboard reverse_bits(Bitboard x)
-{
-    Bitboard r = 0;
-    for (int i = 0; i < SQUARE_NB; i++)
-        if (x >> i & 1u)
-            r |= 1u << (31 - i);
-    return r;
-}
-
-/* B with the colours swapped and the board turned half a circle: the same position for the
- * other side. */
-static Board mirror(const Board *b)
-{
-    Board m = *b;
-    m.pieces[BLACK] = reverse_bits(b->pieces[WHITE]);
-    m.pieces[WHITE] = reverse_bits(b->pieces[BLACK]);
-    m.kings = reverse_bits(b->kings);
-    m.side = b->side ^ 1;
-    m.key = board_compute_key(&m);
-    return m;
-}
-
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull; /* random_positions()'s */
 
 static Board positions[2000];
@@ -46,7 +24,8 @@ static void test_symmetry(void)
     int n = random_positions(positions, 2000, 120, 4, &rng_state);
     int bad = 0;
     for (int i = 0; i < n; i++) {
-        Board m = mirror(&positions[i]);
+        Board m;
+        board_turn(&positions[i], &m);
         if (eval_board(&w, &positions[i]) != eval_board(&w, &m))
             bad++;
     }

@@ -53,15 +53,6 @@ static NnueNet *random_net(int n1, int n2, int n3, int buckets, uint64_t seed, b
     return random_net_sets(n1, n2, n3, buckets, 1, seed, wide);
 }
 
-static Bitboard reverse_bits(Bitboard x)
-{
-    Bitboard r = 0;
-    for (int i = 0; i < SQUARE_NB; i++)
-        if (x >> i & 1u)
-            r |= 1u << (31 - i);
-    return r;
-}
-
 static int cmp_u16(const void *a, const void *b)
 {
     return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
@@ -247,12 +238,8 @@ static void check_seat_symmetry(int features)
     int bad = 0;
     for (int i = 0; i < npositions; i++) {
         const Board *b = &positions[i];
-        Board m = *b;
-        m.pieces[BLACK] = reverse_bits(b->pieces[WHITE]);
-        m.pieces[WHITE] = reverse_bits(b->pieces[BLACK]);
-        m.kings = reverse_bits(b->kings);
-        m.side = b->side ^ 1;
-        m.key = board_compute_key(&m);
+        Board m;
+        board_turn(b, &m);
         uint16_t f1[NNUE_MAX_ACTIVE], f2[NNUE_MAX_ACTIVE];
         int n1 = nnue_features_of(features, b, f1), n2 = nnue_features_of(features, &m, f2);
         qsort(f1, (size_t)n1, sizeof f1[0], cmp_u16);
