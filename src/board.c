@@ -45,15 +45,21 @@ uint64_t board_compute_key(const Board *b)
     return key;
 }
 
-void board_turn(const Board *b, Board *out)
+void board_turn_nokey(const Board *b, Board *out)
 {
     Board t;
     t.pieces[BLACK] = bb_turn(b->pieces[WHITE]);
     t.pieces[WHITE] = bb_turn(b->pieces[BLACK]);
     t.kings = bb_turn(b->kings);
     t.side = b->side ^ 1;
-    t.key = board_compute_key(&t);
+    t.key = 0;
     *out = t;
+}
+
+void board_turn(const Board *b, Board *out)
+{
+    board_turn_nokey(b, out);
+    out->key = board_compute_key(out);
 }
 
 void board_clear(Board *b, int side)

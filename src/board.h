@@ -70,6 +70,10 @@ uint64_t board_compute_key(const Board *b);
  * evaluation from the side to move's seat gives it the same score. */
 void board_turn(const Board *b, Board *out);
 
+/* The same with the key left 0, for loops that index positions rather than hash them (the
+ * endgame databases); board_compute_key() if one is needed. */
+void board_turn_nokey(const Board *b, Board *out);
+
 /* Plays M (which must come from the move generator for B) and passes the move to the opponent. */
 void board_apply(Board *b, const Move *m);
 

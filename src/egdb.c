@@ -518,7 +518,7 @@ static EgdbValue probe_stored(const EgdbSet *set, const Board *b)
 {
     Board bb;
     if (b->side == WHITE)
-        egdb_flip(b, &bb);
+        board_turn_nokey(b, &bb);
     else
         bb = *b;
     if (!bb.pieces[BLACK])

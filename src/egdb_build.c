@@ -89,7 +89,7 @@ static EgdbValue store_stored(const void *ctx, const Board *b)
     Board f;
     const Board *bb = b;
     if (b->side == WHITE) {
-        egdb_flip(b, &f);
+        board_turn_nokey(b, &f);
         bb = &f;
     }
     if (!bb->pieces[BLACK])
@@ -276,7 +276,7 @@ static void *step2_range(void *arg)
                 if (movegen_jumpers(&r))
                     continue; /* White had to capture: this move was not legal */
                 Board rf;
-                egdb_flip(&r, &rf);
+                board_turn_nokey(&r, &rf);
                 uint64_t ri = egdb_index_encode(&p->slice[u], &rf);
                 __builtin_prefetch(&p->val[u][ri], 1);
                 __builtin_prefetch(&p->cnt[u][ri], 1);

@@ -171,17 +171,6 @@ bool egdb_index_decode(const EgdbSlice *s, uint64_t i, Board *b)
     return board_of_sets(sets[0], sets[1], sets[2], sets[3], b);
 }
 
-void egdb_flip(const Board *b, Board *out)
-{
-    Board f;
-    f.pieces[BLACK] = bb_turn(b->pieces[WHITE]);
-    f.pieces[WHITE] = bb_turn(b->pieces[BLACK]);
-    f.kings = bb_turn(b->kings);
-    f.side = b->side ^ 1;
-    f.key = 0; /* as in egdb_index_decode */
-    *out = f;
-}
-
 uint64_t egdb_slice_positions(int bm, int bk, int wm, int wk)
 {
     /* Black men: j on row 0 (4 squares only they can use), the rest on the 24 shared squares;

@@ -39,10 +39,6 @@ uint64_t egdb_index_encode(const EgdbSlice *s, const Board *b);
  * The position's key is left 0 (board_compute_key() if one is needed). */
 bool egdb_index_decode(const EgdbSlice *s, uint64_t i, Board *b);
 
-/* B with colours swapped and the board turned 180 degrees (the side to move swaps too); the
- * key is left 0. */
-void egdb_flip(const Board *b, Board *out);
-
 /* Valid positions (collisions excluded) with exactly these counts. */
 uint64_t egdb_slice_positions(int bm, int bk, int wm, int wk);
 

@@ -54,8 +54,8 @@ static void index_round_trip(void)
                 check_failed++;
                 return;
             }
-            egdb_flip(&b, &f);
-            egdb_flip(&f, &ff);
+            board_turn_nokey(&b, &f);
+            board_turn_nokey(&f, &ff);
             CHECK(board_equal(&b, &ff));
         }
         if (exhaustive)
@@ -146,7 +146,7 @@ static void known_results(void)
         positions++;
         wins += egdb_probe(set, &b) == EGDB_WIN;
         Board f;
-        egdb_flip(&b, &f); /* the same position seen with colours swapped */
+        board_turn_nokey(&b, &f); /* the same position seen with colours swapped */
         CHECK(egdb_probe(set, &f) == egdb_probe(set, &b));
     }
     CHECK(wins * 100 >= positions * 99 && wins < positions);
@@ -167,7 +167,7 @@ static int small_value(const Board *c)
 {
     Board f = *c;
     if (c->side == WHITE)
-        egdb_flip(c, &f);
+        board_turn_nokey(c, &f);
     if (!f.pieces[BLACK])
         return EGDB_LOSS;
     if (!f.pieces[WHITE])
