@@ -14,6 +14,7 @@
 #include "engine.h"
 #include "nnue.h"
 #include "nnue_hook.h"
+#include "new_engine.h"
 #include "notation.h"
 
 #include <stdatomic.h>
@@ -21,21 +22,6 @@
 #include <unistd.h>
 
 static Game game; /* large: keep it off the stack */
-
-static Engine *new_engine(int threads)
-{
-    EngineOptions opt;
-    engine_default_options(&opt);
-    opt.hash_mb = 8;
-    opt.threads = threads;
-    opt.egdb_dir = NULL;
-    char err[ERR_LEN];
-    Engine *e = engine_new(&opt, err);
-    if (!e)
-        printf("  engine_new: %s\n", err);
-    CHECK(e != NULL);
-    return e;
-}
 
 static void sleep_s(double s)
 {

@@ -5,6 +5,7 @@
 #include "egdb_hook.h"
 #include "engine.h"
 #include "eval.h"
+#include "new_engine.h"
 #include "notation.h"
 #include "tt.h"
 #include "util.h"
@@ -15,20 +16,6 @@
 #include <time.h>
 
 static Game game; /* large: keep it off the stack */
-
-static Engine *new_engine(int threads)
-{
-    EngineOptions opt;
-    engine_default_options(&opt);
-    opt.hash_mb = 8;
-    opt.threads = threads;
-    char err[ERR_LEN];
-    Engine *e = engine_new(&opt, err);
-    if (!e)
-        printf("  engine_new: %s\n", err);
-    CHECK(e != NULL);
-    return e;
-}
 
 static void set_fen(const char *fen)
 {
