@@ -1,6 +1,6 @@
 #!/bin/sh
 # build-net.sh - rebuilds the shipped network, data/nets/default.pnet, from nothing: self-play
-# data, endgame databases to label it, seven generations of training (docs/strength.md).
+# data, endgame databases to label it, seven generations of training (docs/generations.md).
 #
 #   scripts/build-net.sh [WORKDIR]      (default: build/net)
 #

@@ -1,7 +1,7 @@
 #!/bin/sh
 # finetune-net.sh - fine-tunes a network on deeper self-play: its own games at more nodes a move
 # than the recipe's 8,000, then `ponder train --init` from it at a lower learning rate
-# (docs/strength.md, "Fine-tuning g7a on deeper scores").
+# (docs/generations.md, "Fine-tuning g7a on deeper scores").
 #
 #   scripts/finetune-net.sh [-i NET] [-n NODES] [-s SHARDS] [-e EPOCHS] [-l LR] [-f SET] [-o NAME]
 #                           [WORKDIR]
