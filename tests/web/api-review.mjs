@@ -3,7 +3,7 @@
 // clocks and loss on time, resigning, draw offers, analysis with up to three lines (multi-PV),
 // the evaluation graph, PDN files with several games, ballots, the databases' verdict, and every
 // bad request to them (4xx JSON errors that name what was wrong). One PASS/FAIL line per check.
-import { check, failureCount, request, sleep } from './lib.mjs';
+import { check, failureCount, request, sleep, waitIdle } from './lib.mjs';
 
 const base = process.argv[2];
 if (!base) {
@@ -17,16 +17,6 @@ const patch = (path, body) => request(base, 'PATCH', path, { body });
 function isError(r, status, pattern) {
     return r.status === status && r.json && typeof r.json.error === 'string' && r.json.status === status &&
            (!pattern || pattern.test(r.json.error));
-}
-
-async function waitIdle(id, seconds = 15) {
-    let r;
-    for (let i = 0; i < seconds * 20; i++) {
-        r = await get(`/api/games/${id}`);
-        if (r.status !== 200 || r.json.engine.state === 'idle') break;
-        await sleep(50);
-    }
-    return r.json;
 }
 
 const PDN = `[Event "Club night"]
@@ -145,7 +135,7 @@ async function main() {
     await post(`/api/games/${an}/move`, { move: '23-19' });
     r = await post(`/api/games/${an}/analyse`, { lines: 3, time: 0.6 });
     check('review: analyse is 202 and the engine analyses', r.status === 202 && r.json.engine.job === 'analyse', r.text);
-    let st = await waitIdle(an);
+    let st = await waitIdle(base, an, 15);
     const lines = st.engine.lines || [];
     check('review: three lines, each a different first move, nothing played', st.ply === 2 && st.engine.ply === 2 &&
           st.engine.analysis === true && lines.length === 3 &&
@@ -154,7 +144,7 @@ async function main() {
     check('review: the analysed position has its evaluation', st.evals.length === 3 && st.evals[2] === st.engine.eval,
           st.evals, st.engine.eval);
     r = await post(`/api/games/${an}/analyse`, { ply: 0, lines: 1, time: 0.3 });
-    st = await waitIdle(an);
+    st = await waitIdle(base, an, 15);
     check('review: an earlier ply is analysed from its own position', r.status === 202 && st.engine.ply === 0 &&
           st.engine.side === 'black' && st.engine.lines.length === 1 && st.ply === 2 && st.evals[0] !== null, st.engine);
     r = await post(`/api/games/${an}/analyse`, { time: 5 });
@@ -179,7 +169,7 @@ async function main() {
     r = await post(`/api/games/${an}/graph`, {});
     check('bad: a second graph while one runs is 409', isError(r, 409, /busy/) ||
           (r.status === 202), r.text); // it may already have finished on a fast machine
-    st = await waitIdle(an);
+    st = await waitIdle(base, an, 15);
     check('review: the graph evaluates every position', st.evals.length === 4 && st.evals.every((v) => typeof v === 'number'),
           st.evals);
     r = await post(`/api/games/${an}/graph`, { depth: 0 });
@@ -243,20 +233,20 @@ async function main() {
     r = await post('/api/games', { side: 'both', fen: 'W:W32:BK10,K14' });
     const eg = r.json.id;
     await post(`/api/games/${eg}/analyse`, { time: 0.3 });
-    st = await waitIdle(eg);
+    st = await waitIdle(base, eg, 15);
     check('review: a database position gets the databases\' verdict', st.engine.database === 'black wins', st.engine);
     // An analysis shows a drawn position as 0: the engine's contempt (a draw costs it 0.20 when it
     // plays) is for play only.
     r = await post('/api/games', { side: 'both', fen: 'B:WK32:BK1' });
     const kk = r.json.id;
     await post(`/api/games/${kk}/analyse`, { time: 0.2 });
-    st = await waitIdle(kk);
+    st = await waitIdle(base, kk, 15);
     check('review: a drawn database position is analysed as 0, no contempt', st.engine.database === 'draw' &&
           st.engine.eval === 0 && st.engine.lines.every((l) => l.eval === 0), st.engine);
     r = await post('/api/games', { side: 'both', fen: 'B:W5,6:BK20,K28' });
     const big = r.json.id;
     await post(`/api/games/${big}/analyse`, { time: 0.2 });
-    st = await waitIdle(big);
+    st = await waitIdle(base, big, 15);
     check('review: a position beyond the databases has no verdict', st.engine.depth >= 1 && st.engine.database === undefined,
           st.engine);
 }

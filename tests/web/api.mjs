@@ -1,7 +1,7 @@
 // api.mjs BASE_URL - tests every endpoint of `ponder serve` and every kind of bad request
 // against a running server (started by tests/cli/serve.sh). One PASS/FAIL line per check; the
 // exit status is the number of failures (capped at 100).
-import { check, failureCount, request, raw, websocket, sleep } from './lib.mjs';
+import { check, failureCount, request, raw, websocket, sleep, waitIdle } from './lib.mjs';
 
 const base = process.argv[2];
 if (!base) {
@@ -11,17 +11,6 @@ if (!base) {
 const get = (path, opt) => request(base, 'GET', path, opt);
 const post = (path, body, opt = {}) => request(base, 'POST', path, { ...opt, body });
 const START_FEN = 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12';
-
-// Polls the game until its engine is idle (bounded), returns the last state.
-async function waitIdle(id, seconds = 10) {
-    let r;
-    for (let i = 0; i < seconds * 20; i++) {
-        r = await get(`/api/games/${id}`);
-        if (r.status !== 200 || r.json.engine.state === 'idle') break;
-        await sleep(50);
-    }
-    return r.json;
-}
 
 function isError(r, status) {
     return r.status === status && r.json && typeof r.json.error === 'string' && r.json.status === status &&
@@ -122,7 +111,7 @@ async function main() {
     check('bad: a move while the engine thinks is 409', isError(r, 409), r.status, r.text);
     r = await post(`/api/games/${id}/engine`, { time: 0.3 });
     check('bad: a second engine request while it thinks is 409', isError(r, 409), r.status, r.text);
-    s = await waitIdle(id);
+    s = await waitIdle(base, id);
     check('api: the asynchronous search ends with a move', s.ply === 5 && s.engine.state === 'idle', s);
 
     r = await post(`/api/games/${id}/stop`);
@@ -135,7 +124,7 @@ async function main() {
     await sleep(300);
     const t0 = Date.now();
     r = await post(`/api/games/${fresh}/stop`);
-    s = await waitIdle(fresh, 5);
+    s = await waitIdle(base, fresh, 5);
     check('api: POST stop makes the engine move now', r.status === 200 && s.ply === 1 && Date.now() - t0 < 4000,
           r.status, r.text, s.ply);
 

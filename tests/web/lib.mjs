@@ -23,6 +23,18 @@ export function failureCount() {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Polls game ID of the server at BASE until its engine is idle, at most SECONDS; returns the
+// game's last state.
+export async function waitIdle(base, id, seconds = 10) {
+    let r;
+    for (let i = 0; i < seconds * 20; i++) {
+        r = await request(base, 'GET', `/api/games/${id}`);
+        if (r.status !== 200 || r.json.engine.state === 'idle') break;
+        await sleep(50);
+    }
+    return r.json;
+}
+
 // The resident memory of process PID in MB (0 when it cannot be read).
 export function rssMB(pid) {
     try {
