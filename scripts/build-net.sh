@@ -43,7 +43,12 @@ mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3" "$W/gen4" "$W/gen5" "
 make ponder >&2
 P=$PWD/ponder
 
-step() { echo "build-net: $*" >&2; }
+step() { echo "build-net: $(date +%H:%M) $*" >&2; }
+start=$(date +%s)
+shards_total=92 # the recipe's self-play shards: gen0 4, gen1 5, gen2 10, gen3 20, gen4 13,
+#                 gen5 20, gen6 20
+shards_seen=0   # of them, reached by this run (played now or found made)
+shards_played=0 # of them, played by this run
 rplies=8 # random moves after the ballot in self-play: 0 to this many
 lambda=0.5 # the game result's share of the training target
 
@@ -56,11 +61,18 @@ fi
 selfplay() { # DIR SEED SHARD [ENGINE OPTIONS]
     dir=$1 seed=$2 i=$3
     shift 3
+    shards_seen=$((shards_seen + 1))
     [ -f "$dir/shard$i.trn" ] && return 0
-    step "$dir shard $i of 40"
+    left=""
+    if [ "$shards_played" -gt 0 ]; then # the time so far a shard, trainings included
+        per=$((($(date +%s) - start) / shards_played))
+        left=", about $((per * (shards_total - shards_seen + 1) / 60)) min of it left"
+    fi
+    step "$dir shard $i of the run's 40 (self-play shard $shards_seen of $shards_total$left)"
     "$P" selfplay --games 80000 --seed "$seed" --nodes 8000 --random-plies "$rplies" \
         --shard "$i/40" --out "$dir/shard$i.trn.tmp" -q "$@"
     mv "$dir/shard$i.trn.tmp" "$dir/shard$i.trn"
+    shards_played=$((shards_played + 1))
 }
 
 train() { # OUT NAME EPOCHS FILES...   ($lambda: the result's share of the target)
