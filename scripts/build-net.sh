@@ -6,6 +6,8 @@
 #
 # Every step writes its result under WORKDIR through a temporary name and is skipped when the
 # result is already there, so the script can be stopped at any time and run again to go on.
+# Each step is announced with the time; a self-play shard also with its place among the
+# recipe's 92 and the time still to go at this run's pace so far.
 # About four and a half hours on an idle 2-core machine (self-play is nearly all of it: a
 # 2,000-game shard of the network engine takes about 2.5 minutes):
 #   1. the 5-piece endgame databases (ponder egdb build), to relabel results where they know;
@@ -66,7 +68,7 @@ selfplay() { # DIR SEED SHARD [ENGINE OPTIONS]
     left=""
     if [ "$shards_played" -gt 0 ]; then # the time so far a shard, trainings included
         per=$((($(date +%s) - start) / shards_played))
-        left=", about $((per * (shards_total - shards_seen + 1) / 60)) min of it left"
+        left=", about $((per * (shards_total - shards_seen + 1) / 60)) min to go"
     fi
     step "$dir shard $i of the run's 40 (self-play shard $shards_seen of $shards_total$left)"
     "$P" selfplay --games 80000 --seed "$seed" --nodes 8000 --random-plies "$rplies" \
