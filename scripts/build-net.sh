@@ -4,6 +4,8 @@
 #
 #   scripts/build-net.sh [WORKDIR]      (default: build/net)
 #
+# PONDER=FILE runs that binary instead of making and running this tree's ./ponder.
+#
 # Every step writes its result under WORKDIR through a temporary name and is skipped when the
 # result is already there, so the script can be stopped at any time and run again to go on.
 # Each step is announced with the time; a self-play shard also with its place among the
@@ -42,8 +44,12 @@ set -eu
 cd "$(dirname "$0")/.."
 W=${1:-build/net}
 mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3" "$W/gen4" "$W/gen5" "$W/gen6"
-make ponder >&2
-P=$PWD/ponder
+if [ -n "${PONDER:-}" ]; then # the binary to run, instead of this tree's (tests/cli/build_net.sh)
+    P=$PONDER
+else
+    make ponder >&2
+    P=$PWD/ponder
+fi
 
 step() { echo "build-net: $(date +%H:%M) $*" >&2; }
 start=$(date +%s)

@@ -12,9 +12,9 @@
 #include "egdb_build.h"
 #include "egdb_hook.h"
 #include "engine.h"
+#include "new_engine.h"
 #include "nnue.h"
 #include "nnue_hook.h"
-#include "new_engine.h"
 #include "notation.h"
 
 #include <stdatomic.h>
