@@ -10,8 +10,8 @@
 # result is already there, so the script can be stopped at any time and run again to go on.
 # Each step is announced with the time; a self-play shard also with its place among the
 # recipe's 92 and the time still to go at this run's pace so far.
-# About four and a half hours on an idle 2-core machine (self-play is nearly all of it: a
-# 2,000-game shard of the network engine takes about 2.5 minutes):
+# About five hours on an idle 2-core machine (self-play is nearly all of it: a 2,000-game
+# shard of the network engine took about 3 minutes in session 35):
 #   1. the 5-piece endgame databases (ponder egdb build), to relabel results where they know;
 #   2. gen0: 8,000 self-play games of the classic evaluation (4 of 40 shards of an 80,000-game
 #      run, 8,000 nodes a move, ballots plus 0-8 random moves), about 960,000 positions;
