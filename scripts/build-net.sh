@@ -30,7 +30,9 @@
 #      gen4's games (plies 8-30, within 0.8 of a man of even), then 0-2 random moves;
 #  13. g6a: trained as g5b with gen5 1-20 beside (14.4 M records);
 #  14. gen6: 40,000 self-play games of g6a (20 shards) from positions of gen4's and gen5's games;
-#  15. g7a: the shipped network, trained as g6a with gen6 1-20 beside (18.6 M records).
+#  15. g7m: the shipped network, trained as g6a with gen6 1-20 beside (18.7 M records) and
+#      with the mobility inputs (--features mobility; every earlier network has the pieces
+#      alone). g7a, the default before it, is this step without them.
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
 # is the committed file byte for byte as long as the search and the trainer are those it was made
 # with: the search whose bench signature with --eval classic is 4,522,123 nodes (commit 2676ea7).
@@ -38,7 +40,10 @@
 # different self-play games, so this script now makes a network of the same recipe, not the same
 # bytes. (g4e itself was trained on gen0 and gen1 made by the search of commit d7e9b5c and gen3
 # by that of f83627f, the same search: reverse futility to depth 3, no singular extensions;
-# gen4 by that of a6ccef0: reverse futility to depth 5, singular extensions.)
+# gen4 by that of a6ccef0: reverse futility to depth 5, singular extensions.) g7m, the default
+# since session 41, was trained by step 15 on the recipe's data played again by the search of
+# 213cc56 (bench 3,732,176) from the historical networks in git, g2a-g6a, with g1a trained
+# again (docs/generations.md, sessions 38-40).
 # The final step copies it to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
@@ -59,6 +64,7 @@ shards_seen=0   # of them, reached by this run (played now or found made)
 shards_played=0 # of them, played by this run
 rplies=8 # random moves after the ballot in self-play: 0 to this many
 lambda=0.5 # the game result's share of the training target
+features=pieces # the network's inputs (ponder train --features)
 
 if [ ! -f "$W/egdb/.done" ]; then
     step "endgame databases, up to 5 pieces"
@@ -92,7 +98,7 @@ train() { # OUT NAME EPOCHS FILES...   ($lambda: the result's share of the targe
     for f in "$@"; do data="$data --data $f"; done
     # shellcheck disable=SC2086
     "$P" train $data --out "$out.tmp" --epochs "$epochs" --lambda "$lambda" --egdb "$W/egdb" \
-        --name "$name" --log "$W/$name.log" --checkpoint "$W/$name.ckpt" >&2
+        --features "$features" --name "$name" --log "$W/$name.log" --checkpoint "$W/$name.ckpt" >&2
     mv "$out.tmp" "$out"
 }
 
@@ -137,7 +143,9 @@ fi
 for i in $(seq 1 20); do
     selfplay "$W/gen6" 2032 "$i" --eval net --net "$W/g6a.pnet" --openings "$W/gen6/prior.trn"
 done
-train "$W/g7a.pnet" g7a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
+# g7m: g6a's data with gen6 beside, and the mobility inputs.
+features=mobility
+train "$W/g7m.pnet" g7m 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
     "$W"/gen4/shard*.trn "$W"/gen5/shard*.trn "$W"/gen6/shard*.trn
-cp "$W/g7a.pnet" data/nets/default.pnet
+cp "$W/g7m.pnet" data/nets/default.pnet
 step "data/nets/default.pnet written; run make to build it in"

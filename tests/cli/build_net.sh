@@ -78,7 +78,13 @@ train_files "build-net: g3a on gen0, gen1 and gen2" g3a 19 0.5
 train_files "build-net: g4e on gen0, gen1 and gen3 (not gen2)" g4e 29 0.5
 train_files "build-net: g5b adds gen4, a quarter result" g5b 42 0.25
 train_files "build-net: g6a adds gen5" g6a 62 0.25
-train_files "build-net: g7a adds gen6" g7a 82 0.25
+train_files "build-net: g7m adds gen6" g7m 82 0.25
+name="build-net: the mobility inputs for g7m alone"
+mob=$(grep -E -- "^train .*--features mobility --name g7m " "$TMP/first" | wc -l)
+pcs=$(grep -E -- "^train .*--features pieces " "$TMP/first" | wc -l)
+if [ "$mob" -eq 1 ] && [ "$pcs" -eq 6 ]; then pass "$name"; else
+    fail "$name" "$mob trainings with the set for g7m, $pcs with the pieces alone"
+fi
 # gen3's files in the shell's order (1, 10-19, 2, 20, 3-9), as g4e was trained.
 g3="--data w/gen3/shard"
 name="build-net: a generation's files in the shell's order"
@@ -88,9 +94,9 @@ if grep -E -- "^train .*--name g4e " "$TMP/first" | grep -qE -- "$order"; then
 else
     fail "$name" "$(grep -- "--name g4e" "$TMP/first")"
 fi
-g7a_call=$(grep -nE -- "^train .*--name g7a " "$TMP/first" | cut -d: -f1)
-name="build-net: g7a becomes data/nets/default.pnet"
-if [ "$(cat "$TMP/tree/data/nets/default.pnet")" = "$g7a_call" ]; then pass "$name"; else
+g7m_call=$(grep -nE -- "^train .*--name g7m " "$TMP/first" | cut -d: -f1)
+name="build-net: g7m becomes data/nets/default.pnet"
+if [ "$(cat "$TMP/tree/data/nets/default.pnet")" = "$g7m_call" ]; then pass "$name"; else
     fail "$name" "$(cat "$TMP/tree/data/nets/default.pnet")"
 fi
 expect_grep "build-net: a shard's progress line" "^build-net: [0-9]{2}:[0-9]{2} w/gen6 shard 20 \
