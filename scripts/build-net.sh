@@ -36,14 +36,14 @@
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
 # is the committed file byte for byte as long as the search and the trainer are those it was made
 # with: the search whose bench signature with --eval classic is 4,522,123 nodes (commit 2676ea7).
-# The search since (reverse futility pruning: classic signature 4,137,069, then 4,093,277) plays slightly
-# different self-play games, so this script now makes a network of the same recipe, not the same
-# bytes. (g4e itself was trained on gen0 and gen1 made by the search of commit d7e9b5c and gen3
-# by that of f83627f, the same search: reverse futility to depth 3, no singular extensions;
-# gen4 by that of a6ccef0: reverse futility to depth 5, singular extensions.) g7m, the default
-# since session 41, was trained by step 15 on the recipe's data played again by the search of
-# 213cc56 (bench 3,732,176) from the historical networks in git, g2a-g6a, with g1a trained
-# again (docs/generations.md, sessions 38-40).
+# The search since (reverse futility pruning: classic signature 4,137,069, then 4,093,277) plays
+# slightly different self-play games, so this script now makes a network of the same recipe, not
+# the same bytes. (g4e itself was trained on gen0 and gen1 made by the search of commit d7e9b5c
+# and gen3 by that of f83627f, the same search: reverse futility to depth 3, no singular
+# extensions; gen4 by that of a6ccef0: reverse futility to depth 5, singular extensions.) g7m,
+# the default since session 41, was trained by step 15 on the recipe's data played again by the
+# search of 213cc56 (bench 3,732,176) from the historical networks in git, g2a-g6a, with g1a
+# trained again (docs/generations.md, sessions 38-40).
 # The final step copies it to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
