@@ -7,7 +7,8 @@
  * file when it changes). The compiler is the one that compiled this file, the flags the build
  * variant's (PONDER_CFLAGS, also from the Makefile). The CPU features are the instruction-set
  * extensions the compiler was allowed to use (-march), which the code relies on where it matters
- * (BMI2's pdep/pext in bitboard.h, popcount), beside what this machine's CPU offers.
+ * (BMI2's pdep/pext in bitboard.h, popcount), beside what this machine's CPU offers. The
+ * built-in network is named with its shape (the default evaluation, docs/nnue.md).
  */
 #include "command.h"
 #include "nnue.h"
@@ -67,6 +68,26 @@ static int cpu_features(CpuFeature *out)
     return n;
 }
 
+/* The network built in (data/nets/default.pnet at build time): its name and shape, the first
+ * thing to ask about when two builds play differently. */
+static void print_network(void)
+{
+    if (!nnue_has_default()) {
+        printf("built-in network: none (the default evaluation is the classic formula)\n");
+        return;
+    }
+    char err[ERR_LEN];
+    NnueNet *net = nnue_load_default(err);
+    if (!net) {
+        printf("built-in network: unusable: %s\n", err);
+        return;
+    }
+    printf("built-in network: %s (%d inputs, %d-%d-%d, %d output buckets)\n",
+           net->name[0] ? net->name : "unnamed", net->features, net->n1, net->n2, net->n3,
+           net->buckets);
+    nnue_free(net);
+}
+
 static void print_version(void)
 {
     printf("ponder %s (%s)\n", PONDER_VERSION, PONDER_GIT);
@@ -82,6 +103,7 @@ static void print_version(void)
     printf("checks: on (PONDER_CHECKED: the engine checks its own state as it goes)\n");
 #endif
     printf("network evaluation: %s\n", nnue_simd());
+    print_network();
     CpuFeature f[8];
     int n = cpu_features(f);
     if (n == 0) {
@@ -115,7 +137,7 @@ static int cmd_version(int argc, char **argv)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             printf("usage: ponder version   (or ponder --version)\n\n"
                    "Prints the version and the git commit of this build, the compiler and its\n"
-                   "flags, and the CPU features the build uses.\n");
+                   "flags, the built-in network, and the CPU features the build uses.\n");
             return 0;
         }
         fprintf(stderr, "ponder version: unexpected argument `%s'\n", argv[i]);
