@@ -467,7 +467,7 @@ static void hub_hello(const Hub *h)
     const EngineOptionInfo *threads = engine_option_info("threads");
     const EngineOptionInfo *variety = engine_option_info("book-variety");
     const EngineOptionInfo *contempt = engine_option_info("contempt");
-    hub_say("id name=Ponder version=1.0 author=\"the Ponder authors\" country=\"\"");
+    hub_say("id name=Ponder version=" PONDER_VERSION " author=\"the Ponder authors\" country=\"\"");
     hub_say("param name=variant value=english type=enum values=\"english\"");
     hub_say("param name=hash value=%zu type=int min=%ld max=%ld", h->opt.hash_mb, hash->min,
             hash->max);

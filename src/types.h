@@ -12,6 +12,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The program's version, as `ponder --version' and the Hub handshake give it. */
+#define PONDER_VERSION "0.1"
+
 typedef uint32_t Bitboard; /* a set of squares, bit i = square i+1 */
 
 enum {

@@ -17,8 +17,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define PONDER_VERSION "0.1"
-
 #ifndef PONDER_GIT
 #define PONDER_GIT "unknown commit"
 #endif
