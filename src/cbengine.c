@@ -714,11 +714,14 @@ static int cb_command(const char *command, char *reply)
         return 1;
     }
     if (strcmp(verb, "about") == 0) {
+        char net[ERR_LEN + 64];
+        nnue_describe_default(net, sizeof net);
         snprintf(reply, CB_REPLY_SIZE,
-                 "Ponder, a checkers (English draughts) engine\n"
+                 "Ponder %s, a checkers (English draughts) engine\n"
                  "Alpha-beta search with Lazy SMP, a neural-network evaluation\n"
-                 "(%s) and an opening book%s",
-                 nnue_simd(), CB_ABOUT_EGDB);
+                 "(%s) and an opening book%s\n"
+                 "Network: %s",
+                 PONDER_VERSION, nnue_simd(), CB_ABOUT_EGDB, net);
         return 1;
     }
     if (strcmp(verb, "help") == 0) {

@@ -332,6 +332,32 @@ NnueNet *nnue_load_default(char *err)
     return nnue_read(nnue_default_data, nnue_default_size, "built-in network", err);
 }
 
+void nnue_describe(const NnueNet *net, char *out, size_t n)
+{
+    char sets[40] = "";
+    if (net->l1_sets > 1)
+        snprintf(sets, sizeof sets, ", %d first-layer sets", net->l1_sets);
+    snprintf(out, n, "%s (%d inputs, %d-%d-%d, %d output bucket%s%s)",
+             net->name[0] ? net->name : "unnamed", net->features, net->n1, net->n2, net->n3,
+             net->buckets, net->buckets == 1 ? "" : "s", sets);
+}
+
+void nnue_describe_default(char *out, size_t n)
+{
+    if (!nnue_has_default()) {
+        snprintf(out, n, "none");
+        return;
+    }
+    char err[ERR_LEN];
+    NnueNet *net = nnue_load_default(err);
+    if (!net) {
+        snprintf(out, n, "unusable: %s", err);
+        return;
+    }
+    nnue_describe(net, out, n);
+    nnue_free(net);
+}
+
 /* ---- writing ----------------------------------------------------------------------------------
  */
 

@@ -132,6 +132,13 @@ NnueNet *nnue_load_default(char *err);
 /* Whether a network was compiled in. */
 bool nnue_has_default(void);
 
+/* NET's name and shape in OUT (N bytes), as `ponder --version' and CheckerBoard's "about" give
+ * them: "g7m (288 inputs, 256-32-32, 4 output buckets)", with the first layer's sets if more
+ * than one. nnue_describe_default() does the same for the built-in network, or says there is
+ * none or why it cannot be read. */
+void nnue_describe(const NnueNet *net, char *out, size_t n);
+void nnue_describe_default(char *out, size_t n);
+
 void nnue_free(NnueNet *net);
 
 /* The file image of NET into BUF (CAP bytes). Returns the file's size (nnue_file_size()); when

@@ -74,16 +74,9 @@ static void print_network(void)
         printf("built-in network: none (the default evaluation is the classic formula)\n");
         return;
     }
-    char err[ERR_LEN];
-    NnueNet *net = nnue_load_default(err);
-    if (!net) {
-        printf("built-in network: unusable: %s\n", err);
-        return;
-    }
-    printf("built-in network: %s (%d inputs, %d-%d-%d, %d output buckets)\n",
-           net->name[0] ? net->name : "unnamed", net->features, net->n1, net->n2, net->n3,
-           net->buckets);
-    nnue_free(net);
+    char what[ERR_LEN + 64];
+    nnue_describe_default(what, sizeof what);
+    printf("built-in network: %s\n", what);
 }
 
 static void print_version(void)

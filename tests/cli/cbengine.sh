@@ -41,6 +41,10 @@ expect_same "enginecommand transcript" "$PONDER_DATA/cbengine/commands.out" "$TM
 # times slower (once the only one, it made the library play 200 Elo below `ponder player').
 echo about | "$HOST" "$LIB" --commands >"$TMP/out" 2>&1
 expect_grep "about: the network evaluation and its path" 'neural-network evaluation$' "$TMP/out"
+expect_grep "about: the version" "^about -> 1 Ponder $(sed -n 's/.*PONDER_VERSION "\(.*\)".*/\1/p' "$ROOT/src/types.h" | sed 's/\./\\./g'), a checkers" "$TMP/out"
+# ... and the built-in network by the name in its header (bytes 40-63 of the file).
+net=$(dd if="$ROOT/data/nets/default.pnet" bs=1 skip=40 count=24 2>/dev/null | tr -d '\000')
+expect_grep "about: the network's name and shape" "^Network: $net \\([0-9]+ inputs, [0-9]+-[0-9]+-[0-9]+, [0-9]+ output buckets?\\)$" "$TMP/out"
 if grep -qw avx2 /proc/cpuinfo 2>/dev/null && [ "$(uname -m)" = x86_64 ]; then
     expect_grep "about: AVX2 chosen at run time on this CPU" '^\(avx2, chosen at run time\) and an opening book,$' "$TMP/out"
 else

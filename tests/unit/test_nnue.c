@@ -772,6 +772,35 @@ static void test_split_file(void)
 
 /* ---- the engine ---------------------------------------------------------------------------- */
 
+/* The description --version and CheckerBoard's "about" give: name, shape, and the first
+ * layer's sets only when there are several. */
+static void test_describe(void)
+{
+    char out[200];
+    NnueNet *net = random_net(64, 32, 32, 1, 5, false);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    snprintf(net->name, sizeof net->name, "t1");
+    nnue_describe(net, out, sizeof out);
+    CHECK_STR(out, "t1 (128 inputs, 64-32-32, 1 output bucket)");
+    net->name[0] = '\0';
+    nnue_describe(net, out, sizeof out);
+    CHECK_STR(out, "unnamed (128 inputs, 64-32-32, 1 output bucket)");
+    nnue_free(net);
+    net = random_net_sets(64, 32, 32, 4, 4, 6, false);
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    snprintf(net->name, sizeof net->name, "split");
+    nnue_describe(net, out, sizeof out);
+    CHECK_STR(out, "split (128 inputs, 64-32-32, 4 output buckets, 4 first-layer sets)");
+    nnue_free(net);
+    /* The built-in network, when there is one, is described by its own header. */
+    nnue_describe_default(out, sizeof out);
+    CHECK(nnue_has_default() ? strstr(out, " inputs, ") != NULL : strcmp(out, "none") == 0);
+}
+
 static void test_engine(void)
 {
     NnueNet *net = random_net(128, 32, 32, 4, 41, false);
@@ -860,6 +889,7 @@ int main(void)
     RUN("nnue", test_round_trip);
     RUN("nnue", test_damaged_files);
     RUN("nnue", test_split_file);
+    RUN("nnue", test_describe);
     RUN("nnue", test_engine);
     return check_total_failed ? 1 : 0;
 }
