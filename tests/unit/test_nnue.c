@@ -770,36 +770,36 @@ static void test_split_file(void)
     nnue_free(net);
 }
 
-/* ---- the engine ---------------------------------------------------------------------------- */
+/* NET named NAME (freed here) is described as WANT. */
+static void check_describe(NnueNet *net, const char *name, const char *want)
+{
+    char out[200];
+    CHECK(net != NULL);
+    if (!net)
+        return;
+    snprintf(net->name, sizeof net->name, "%s", name);
+    nnue_describe(net, out, sizeof out);
+    CHECK_STR(out, want);
+    nnue_free(net);
+}
 
 /* The description --version and CheckerBoard's "about" give: name, shape, and the first
  * layer's sets only when there are several. */
 static void test_describe(void)
 {
-    char out[200];
-    NnueNet *net = random_net(64, 32, 32, 1, 5, false);
-    CHECK(net != NULL);
-    if (!net)
-        return;
-    snprintf(net->name, sizeof net->name, "t1");
-    nnue_describe(net, out, sizeof out);
-    CHECK_STR(out, "t1 (128 inputs, 64-32-32, 1 output bucket)");
-    net->name[0] = '\0';
-    nnue_describe(net, out, sizeof out);
-    CHECK_STR(out, "unnamed (128 inputs, 64-32-32, 1 output bucket)");
-    nnue_free(net);
-    net = random_net_sets(64, 32, 32, 4, 4, 6, false);
-    CHECK(net != NULL);
-    if (!net)
-        return;
-    snprintf(net->name, sizeof net->name, "split");
-    nnue_describe(net, out, sizeof out);
-    CHECK_STR(out, "split (128 inputs, 64-32-32, 4 output buckets, 4 first-layer sets)");
-    nnue_free(net);
+    check_describe(random_net(64, 32, 32, 1, 5, false), "t1",
+                   "t1 (128 inputs, 64-32-32, 1 output bucket)");
+    check_describe(random_net(64, 32, 32, 1, 5, false), "",
+                   "unnamed (128 inputs, 64-32-32, 1 output bucket)");
+    check_describe(random_net_sets(64, 32, 32, 4, 4, 6, false), "split",
+                   "split (128 inputs, 64-32-32, 4 output buckets, 4 first-layer sets)");
     /* The built-in network, when there is one, is described by its own header. */
+    char out[200];
     nnue_describe_default(out, sizeof out);
     CHECK(nnue_has_default() ? strstr(out, " inputs, ") != NULL : strcmp(out, "none") == 0);
 }
+
+/* ---- the engine ---------------------------------------------------------------------------- */
 
 static void test_engine(void)
 {
