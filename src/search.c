@@ -55,9 +55,6 @@ enum {
     RFP_MARGIN = 60,         /* per ply of depth, hundredths of a man */
     SE_DEPTH = 6,            /* singular extension: from this depth */
     SE_MARGIN = 2,           /* per ply of depth, below the table's score */
-    CORR_GRAIN = 256,        /* correction history: its entries' units per hundredth of a man */
-    CORR_LIMIT = 48,         /* the largest correction, hundredths of a man */
-    CORR_WEIGHT_MAX = 16,    /* an update's weight (of 256): depth + 1, at most this */
 };
 
 /* Move-ordering keys (higher first). */
@@ -92,7 +89,6 @@ void search_worker_clear(SearchWorker *w)
 {
     memset(w->history, 0, sizeof w->history);
     memset(w->killers, 0, sizeof w->killers);
-    memset(w->corr, 0, sizeof w->corr);
 }
 
 static float log_table[MAX_MOVES + MAX_PLY];
@@ -132,40 +128,6 @@ static inline int evaluate(SearchWorker *w, const Board *b)
     const SearchJob *job = w->job;
     int v = evaluate_cached(w, b);
     return job->trade ? v + search_trade_term(job, b) : v;
-}
-
-/* ---- correction history ----------------------------------------------------------------------
- * What the searches of this game found the static score to miss, by the side to move and the
- * men on the board (the kings move too much to be part of a structure): a node that knows its
- * static score and was searched to a result consistent with it (an exact score, or a bound on
- * the far side of the static score) moves its entry towards the difference, more for a deeper
- * search. The corrected static score is what reverse futility and futility compare with beta
- * and alpha; the horizon's leaves keep the plain score (correcting them too measured no better,
- * docs/engine.md). The table lives with the worker and is emptied for a new game. */
-
-/* The entry for B: the side to move and a multiplicative hash of both sides' men. */
-static inline int16_t *corr_entry(SearchWorker *w, const Board *b)
-{
-    uint64_t men = (uint64_t)(b->pieces[0] & ~b->kings) << 32 | (b->pieces[1] & ~b->kings);
-    return &w->corr[b->side][(men * 0x9E3779B97F4A7C15ull) >> (64 - CORR_BITS)];
-}
-
-static inline int corrected(SearchWorker *w, const Board *b, int raw)
-{
-    return raw + *corr_entry(w, b) / CORR_GRAIN;
-}
-
-/* Moves B's entry towards the search's score BEST over the raw static score RAW. */
-static inline void corr_update(SearchWorker *w, const Board *b, int depth, int best, int raw)
-{
-    int16_t *e = corr_entry(w, b);
-    int target = (best - raw) * CORR_GRAIN;
-    if (target > CORR_LIMIT * CORR_GRAIN)
-        target = CORR_LIMIT * CORR_GRAIN;
-    if (target < -CORR_LIMIT * CORR_GRAIN)
-        target = -CORR_LIMIT * CORR_GRAIN;
-    int weight = depth + 1 < CORR_WEIGHT_MAX ? depth + 1 : CORR_WEIGHT_MAX;
-    *e = (int16_t)((*e * (256 - weight) + target * weight) / 256);
 }
 
 /* Counts a node; the main worker also enforces the node and time limits. */
@@ -433,14 +395,10 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
     /* Step 6b. Reverse futility: near the horizon, a quiet position of a non-PV node whose
      * static score beats beta by a margin per ply is not searched further (the side to move
      * has a move, so the score is not a lost position's). */
-    int static_eval = 0, raw_eval = 0;
+    int static_eval = 0;
     bool have_eval = !pv_node && depth <= RFP_DEPTH && !jumpers && excluded == TT_NO_MOVE;
-    bool have_raw = !jumpers && excluded == TT_NO_MOVE;
-    if (have_raw) {
-        raw_eval = evaluate(w, b);
-        static_eval = corrected(w, b, raw_eval);
-    }
     if (have_eval) {
+        static_eval = evaluate(w, b);
         if (!score_is_decisive(beta) && static_eval - RFP_MARGIN * depth >= beta)
             return static_eval;
     }
@@ -589,9 +547,6 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
         return best == -SCORE_INFINITE ? alpha : best;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(job->tt, b->key, tt_score_to(best, ply, SCORE_DECISIVE), depth, bound, best_index);
-    if (have_raw && !score_is_decisive(best) && !(bound == BOUND_LOWER && best <= static_eval) &&
-        !(bound == BOUND_UPPER && best >= static_eval))
-        corr_update(w, b, depth, best, raw_eval);
     return best;
 }
 

@@ -13,8 +13,6 @@ enum {
     ASP_MIN_DEPTH = 4,         /* first depth searched with an aspiration window */
     ASP_DELTA = 20,            /* first half-width of the aspiration window */
     EVAL_CACHE_SIZE = 1 << 15, /* entries of a worker's evaluation cache (256 KB) */
-    CORR_BITS = 14,            /* the correction history: 2^14 entries per side (64 KB) */
-    CORR_SIZE = 1 << CORR_BITS,
 };
 
 struct SearchWorker {
@@ -39,8 +37,6 @@ struct SearchWorker {
     int completed;                        /* last finished depth */
     SearchInfo info;                      /* the last finished iteration (main worker) */
     uint64_t eval_cache[EVAL_CACHE_SIZE]; /* static evaluations by key: key >> 16 | eval */
-    int16_t corr[COLOR_NB][CORR_SIZE];    /* correction history: search minus static score, by
-                                             the side to move and the men's squares */
 };
 
 /* The static evaluation: the network when the engine has one, else the classic formula. */
