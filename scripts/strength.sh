@@ -3,7 +3,7 @@
 # strength figure in docs/ is measured.
 #
 #   scripts/strength.sh [-r REF] [-t SECONDS [-T SECONDS] | -n NODES] [-g GAMES] [-s SPRT] [-o DIR]
-#                       [-N NAME] [-- NEW_ARGS...]
+#                       [-N NAME] [-a DIR] [-- NEW_ARGS...]
 #
 #   -r REF      the reference commit (default ce1f348, the engine before the network)
 #   -t SECONDS  per move for both sides (default 0.1)
@@ -16,6 +16,10 @@
 #   -g GAMES    games (default 312: every ballot twice, colours swapped)
 #   -s E0,E1,A,B  stop early by the GSPRT (passed to ponder match --sprt)
 #   -o DIR      where the PDN, the JSON result and the reference build go (default build/strength)
+#   -a DIR      end a game once the endgame databases in DIR know its position (ponder match
+#               --adjudicate: the king endings that would be played out to the 40-move rule
+#               take no more time); the engines still play without databases. The run's name
+#               gets "-adj"
 #   -N NAME     the run's name (DIR/NAME.pdn and .json) instead of the one made from the commit
 #               (below): to go on with a run after commits that leave the engine as it was
 #   NEW_ARGS    extra options for the new engine's `ponder player' (e.g. --eval classic)
@@ -44,7 +48,8 @@ out=build/strength
 nodes=
 rtm=
 runname=
-while getopts r:t:T:n:g:s:o:N:h opt; do
+adjudicate=
+while getopts r:t:T:n:g:s:o:N:a:h opt; do
     case $opt in
     r) ref=$OPTARG ;;
     t) tm=$OPTARG ;;
@@ -54,7 +59,8 @@ while getopts r:t:T:n:g:s:o:N:h opt; do
     s) sprt=$OPTARG ;;
     o) out=$OPTARG ;;
     N) runname=$OPTARG ;;
-    *) sed -n '2,36p' "$0" >&2; exit 2 ;;
+    a) adjudicate=$OPTARG ;;
+    *) sed -n '2,40p' "$0" >&2; exit 2 ;;
     esac
 done
 case $runname in */*) echo "strength: -N: a name, not a path: $runname" >&2; exit 2 ;; esac
@@ -88,10 +94,11 @@ else
     play="--time {time}"
     rplay=$play
 fi
-name=${runname:-"$(git describe --always --dirty)-vs-$ref-$limit-${games}g${extra:+-x$tag}"}
+name=${runname:-"$(git describe --always --dirty)-vs-$ref-$limit-${games}g${extra:+-x$tag}${adjudicate:+-adj}"}
 set -- --time "$tm" --games "$games" -j 2 --seed 1 --names "new,$ref" \
     --pdn "$out/$name.pdn" --json "$out/$name.json" --resume
 [ -n "$sprt" ] && set -- "$@" --sprt "$sprt"
+[ -n "$adjudicate" ] && set -- "$@" --adjudicate "$adjudicate"
 echo "strength: $(git rev-parse --short HEAD) ${extra:+($extra) }vs $ref, $games games, $limit a move: $out/$name.pdn" >&2
 ./ponder match "$@" \
     "$PWD/ponder player --threads 1 --hash 64 $play --fen {fen} $extra" \

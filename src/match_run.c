@@ -18,6 +18,7 @@
 #include "match_run.h"
 
 #include "cli.h"
+#include "egdb.h"
 #include "notation.h"
 #include "opts.h"
 #include "pdn.h"
@@ -37,8 +38,9 @@
 enum { RUN_MAX_CONCURRENCY = 256, RUN_BAR_WIDTH = 24 };
 
 static const char *const CAUSE_TEXT[END_NB] = {
-    "no legal move",   "repetition",   "40-move rule", "maximum length", "illegal move",
-    "malformed reply", "time overrun", "exited",       "crashed",        "closed a pipe",
+    "no legal move", "repetition",      "40-move rule", "maximum length", "endgame databases",
+    "illegal move",  "malformed reply", "time overrun", "exited",         "crashed",
+    "closed a pipe",
 };
 
 const char *run_cause_text(EndCause c)
@@ -85,6 +87,8 @@ enum {
     OPT_SEED,
     OPT_TC,
     OPT_RESUME,
+    OPT_ADJUDICATE,
+    OPT_ADJUDICATE_PIECES,
 };
 
 static const struct option COMMON_OPTIONS[] = {
@@ -94,6 +98,8 @@ static const struct option COMMON_OPTIONS[] = {
     {"margin", required_argument, NULL, OPT_MARGIN},
     {"startup", required_argument, NULL, OPT_STARTUP},
     {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
+    {"adjudicate", required_argument, NULL, OPT_ADJUDICATE},
+    {"adjudicate-pieces", required_argument, NULL, OPT_ADJUDICATE_PIECES},
     {"concurrency", required_argument, NULL, 'j'},
     {"openings", required_argument, NULL, OPT_OPENINGS},
     {"all-ballots", no_argument, NULL, OPT_ALL_BALLOTS},
@@ -127,6 +133,9 @@ static bool common_option(RunOptions *o, int code, const char *v)
     case OPT_MARGIN: return cli_double("--margin", v, 0, 3600, &o->margin);
     case OPT_STARTUP: return cli_double("--startup", v, 0, 3600, &o->startup);
     case OPT_MAX_PLIES: return cli_long("--max-plies", v, 0, GAME_MAX_PLIES - 16, &o->max_plies);
+    case OPT_ADJUDICATE: o->adjudicate = v; return true;
+    case OPT_ADJUDICATE_PIECES:
+        return cli_long("--adjudicate-pieces", v, 2, EGDB_MAX_PIECES, &o->adjudicate_pieces);
     case 'j': return cli_long("--concurrency", v, 1, RUN_MAX_CONCURRENCY, &o->concurrency);
     case OPT_OPENINGS:
         o->openings = strcmp(v, "ballots") == 0 ? NULL : v;
@@ -146,6 +155,33 @@ static bool common_option(RunOptions *o, int code, const char *v)
         return true;
     default: /* 'q' */ o->quiet = true; return true;
     }
+}
+
+EgdbSet *run_open_databases(const RunOptions *o, int *pieces, char *err)
+{
+    char why[ERR_LEN];
+    EgdbSet *set = egdb_open(o->adjudicate, why);
+    if (!set) {
+        snprintf(err, ERR_LEN, "--adjudicate %.200s: %.200s", o->adjudicate, why);
+        return NULL;
+    }
+    int complete = egdb_complete_pieces(set);
+    if (complete < 2 || o->adjudicate_pieces > complete) {
+        if (complete < 2)
+            snprintf(err, ERR_LEN,
+                     "--adjudicate %.200s: a 2-piece slice is missing (`ponder egdb build "
+                     "--pieces N' makes every slice up to N pieces)",
+                     o->adjudicate);
+        else
+            snprintf(err, ERR_LEN,
+                     "--adjudicate-pieces %ld: %.200s holds every slice only up to %d pieces",
+                     o->adjudicate_pieces, o->adjudicate, complete);
+        egdb_close(set);
+        return NULL;
+    }
+    if (pieces)
+        *pieces = o->adjudicate_pieces ? (int)o->adjudicate_pieces : complete;
+    return set;
 }
 
 int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd)
@@ -177,6 +213,22 @@ int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd)
             opts_see_help(cmd->prog);
             return 2;
         }
+    if (o->adjudicate_pieces && !o->adjudicate) {
+        fprintf(stderr, "%s: --adjudicate-pieces limits --adjudicate DIR: give the databases\n",
+                cmd->prog);
+        opts_see_help(cmd->prog);
+        return 2;
+    }
+    if (o->adjudicate) { /* a directory that will not do is a bad argument: say so now */
+        char err[ERR_LEN];
+        EgdbSet *set = run_open_databases(o, NULL, err);
+        if (!set) {
+            fprintf(stderr, "%s: %s\n", cmd->prog, err);
+            opts_see_help(cmd->prog);
+            return 2;
+        }
+        egdb_close(set);
+    }
     if (o->resume && !o->pdn) {
         fprintf(stderr, "%s: --resume goes on from the games in the --pdn FILE: give one\n",
                 cmd->prog);
@@ -201,6 +253,11 @@ void run_usage_options(FILE *f)
             "                    default): the 156 three-move ballots in use\n"
             "  --all-ballots     all 174 ballots, including the 18 barred ones\n"
             "  --max-plies N     adjudicate a draw after N plies of play (default 400, 0: none)\n"
+            "  --adjudicate DIR  end a game as the endgame databases in DIR say once it has\n"
+            "                    few enough pieces (`ponder egdb build' makes them; the\n"
+            "                    programs still play without them unless told otherwise)\n"
+            "  --adjudicate-pieces N  only at N pieces or fewer (default: every slice DIR\n"
+            "                    holds complete)\n"
             "  -j, --concurrency N  games at once (default: the number of cores)\n"
             "  --pdn FILE        append every finished game to FILE (flushed at once)\n"
             "  --resume          go on where a run with the same options stopped: the games\n"
@@ -295,6 +352,8 @@ typedef struct {
     RunGameFn on_game;       /* the caller's report of each finished game */
     void *ctx;               /* its context */
     FILE *pdn;               /* the PDN file, or NULL */
+    const EgdbSet *egdb;     /* the databases of --adjudicate, or NULL */
+    int egdb_pieces;         /* the most pieces they adjudicate */
     int stderr_fd;           /* the programs' stderr, or -1 */
     pthread_mutex_t lock;    /* guards everything below and the calls out */
     int next;                /* the next fixture to start */
@@ -373,6 +432,8 @@ static void *worker(void *arg)
         s.margin = run->opt->margin;
         s.startup = run->opt->startup;
         s.max_plies = (int)run->opt->max_plies;
+        s.egdb = run->egdb;
+        s.egdb_pieces = run->egdb_pieces;
         s.stderr_fd = run->stderr_fd;
         s.stop_fd = stop_pipe[0];
         s.seed = rng_mix64(run->opt->seed * 0x100000001B3ull + (uint64_t)f->number) & 0x7fffffff;
@@ -405,13 +466,15 @@ static void *worker(void *arg)
     return NULL;
 }
 
-RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtures, int n,
-                    const Opening *openings, RunGameFn on_game, void *ctx, int *signal_number,
-                    char *err)
+static RunStatus run_all(const RunOptions *o, const Entrant *e, const Fixture *fixtures, int n,
+                         const Opening *openings, RunGameFn on_game, void *ctx, int *signal_number,
+                         char *err, const EgdbSet *egdb, int egdb_pieces)
 {
     Runner run;
     memset(&run, 0, sizeof run);
     run.opt = o;
+    run.egdb = egdb;
+    run.egdb_pieces = egdb_pieces;
     run.entrants = e;
     run.fixtures = fixtures;
     run.nfixtures = n;
@@ -527,6 +590,30 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
         return RUN_INTERRUPTED;
     }
     return RUN_COMPLETE;
+}
+
+RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtures, int n,
+                    const Opening *openings, RunGameFn on_game, void *ctx, int *signal_number,
+                    char *err)
+{
+    EgdbSet *egdb = NULL;
+    int pieces = 0;
+    if (o->adjudicate) {
+        if (!(egdb = run_open_databases(o, &pieces, err))) {
+            *signal_number = 0;
+            return RUN_FAILED;
+        }
+        if (egdb_warnings(egdb)[0])
+            fprintf(stderr, "warning: --adjudicate %s: %s\n", o->adjudicate, egdb_warnings(egdb));
+        if (!o->quiet)
+            printf("Adjudication: a game ends as the endgame databases in %s say once it has %d "
+                   "pieces or fewer\n",
+                   o->adjudicate, pieces);
+    }
+    RunStatus st =
+        run_all(o, e, fixtures, n, openings, on_game, ctx, signal_number, err, egdb, pieces);
+    egdb_close(egdb);
+    return st;
 }
 
 /* ---- output helpers ---- */

@@ -33,6 +33,8 @@ typedef struct {
     double margin;           /* grace per move (--margin) */
     double startup;          /* extra time for each program's first move (--startup) */
     long max_plies;          /* draw after this many plies (--max-plies, 0: none) */
+    const char *adjudicate;  /* --adjudicate DIR: the endgame databases that end games, or NULL */
+    long adjudicate_pieces;  /* --adjudicate-pieces N (0: what DIR holds complete) */
     long concurrency;        /* games at once (-j) */
     const char *openings;    /* --openings FILE, or NULL for the built-in ballots */
     bool openings_given;     /* --openings was on the command line */
@@ -80,6 +82,11 @@ typedef struct {
  * or argument (the message and "see `PROG --help'" printed on stderr). */
 int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd);
 
+/* Opens the databases of --adjudicate (O->adjudicate set) and sets *PIECES (when not NULL) to the
+ * most pieces a position they adjudicate may have. NULL with the reason in ERR (ERR_LEN bytes)
+ * when DIR holds no databases, not every 2-piece slice, or fewer than --adjudicate-pieces asks. */
+EgdbSet *run_open_databases(const RunOptions *o, int *pieces, char *err);
+
 /* Usage lines of the common options, for the commands' --help. */
 void run_usage_options(FILE *f);
 
@@ -90,9 +97,9 @@ void run_usage_options(FILE *f);
  * if --openings was asked for. A mix fails. Returns -1 with the reason in ERR (ERR_LEN bytes). */
 int run_openings(const RunOptions *o, const Entrant *e, int n, Opening **out, char *err);
 
-/* Plays FIXTURES with up to O->concurrency games at once and calls ON_GAME for each finished
- * game. Returns the status; on RUN_INTERRUPTED *SIGNAL is the signal, on RUN_FAILED ERR holds
- * the reason. */
+/* Plays FIXTURES with up to O->concurrency games at once (adjudicated by the databases of
+ * --adjudicate, when given) and calls ON_GAME for each finished game. Returns the status; on
+ * RUN_INTERRUPTED *SIGNAL is the signal, on RUN_FAILED ERR holds the reason. */
 RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtures, int n,
                     const Opening *openings, RunGameFn on_game, void *ctx, int *signal_number,
                     char *err);

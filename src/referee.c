@@ -2,17 +2,19 @@
  * referee.c - one refereed game (referee.h).
  *
  * The loop, each turn: (1) the game may already be over by the rules (no legal move,
- * repetition, 40-move rule) or by length; (2) the program to move must not have printed anything
- * since its last move; (3) it is sent "0 0" on the first turn of the game, else the opponent's
- * last move; (4) its answer is read against the deadline; (5) the answer is checked: something
- * that is not a list of 2 or more squares 1-32 is malformed, a list that is not a legal move is
- * illegal, otherwise the move is played. A program that fails to take its input, answers nothing
- * or reaches end-of-file is asked how it ended (waitid without reaping): exited, killed by a
- * signal (a crash), or still running with a pipe closed.
+ * repetition, 40-move rule), by the endgame databases (when given) or by length; (2) the program to
+ * move must not have printed anything since its last move; (3) it is sent "0 0" on the first turn
+ * of the game, else the opponent's last move; (4) its answer is read against the deadline; (5) the
+ * answer is checked: something that is not a list of 2 or more squares 1-32 is malformed, a list
+ * that is not a legal move is illegal, otherwise the move is played. A program that fails to take
+ * its input, answers nothing or reaches end-of-file is asked how it ended (waitid without reaping):
+ * exited, killed by a signal (a crash), or still running with a pipe closed.
  */
 #include "referee.h"
 
+#include "bitboard.h"
 #include "cli.h"
+#include "egdb.h"
 #include "engine.h"
 #include "match_proc.h"
 #include "middleware.h"
@@ -31,7 +33,7 @@ static const double DEATH_WAIT = 0.25;
 static const double END_GRACE = 0.1;
 
 static const char *const CAUSE_KEYS[END_NB] = {
-    "no-moves",  "repetition", "40-move", "max-plies", "illegal",
+    "no-moves",  "repetition", "40-move", "max-plies", "egdb",   "illegal",
     "malformed", "timeout",    "exit",    "crash",     "closed",
 };
 
@@ -130,6 +132,25 @@ static void quote(const char *line, char *out, size_t size)
 static const char *color_name(int c)
 {
     return c == BLACK ? "Black" : "White";
+}
+
+/* Whether the databases of S know the position of G: then the game ends with their result in R.
+ * They answer for the side to move, a capture pending or not (egdb_probe resolves it). */
+static bool adjudicate(const RefereeSetup *s, const Game *g, RefereeResult *r)
+{
+    const Board *b = &g->board;
+    int pieces = bb_popcount(b->pieces[BLACK] | b->pieces[WHITE]);
+    if (!s->egdb || pieces > s->egdb_pieces)
+        return false;
+    EgdbValue v = egdb_probe(s->egdb, b);
+    if (v == EGDB_UNKNOWN)
+        return false;
+    r->cause = END_EGDB;
+    r->winner = v == EGDB_DRAW ? -1 : v == EGDB_WIN ? b->side : b->side ^ 1;
+    snprintf(r->detail, sizeof r->detail, "the endgame databases: %s%s (%d pieces, %s to move)",
+             r->winner < 0 ? "a draw" : color_name(r->winner), r->winner < 0 ? "" : " wins", pieces,
+             color_name(b->side));
+    return true;
 }
 
 /* Ends the game with SIDE losing by CAUSE. */
@@ -240,6 +261,8 @@ RefereeStatus referee_play(const RefereeSetup *s, Game *g, RefereeResult *r, cha
             snprintf(r->detail, sizeof r->detail, "40 moves each without a capture or a man move");
             break;
         }
+        if (adjudicate(s, g, r))
+            break;
         if ((s->max_plies > 0 && g->ply - r->opening_plies >= s->max_plies) ||
             g->ply >= GAME_MAX_PLIES) {
             r->cause = END_MAX_PLIES;

@@ -10,7 +10,9 @@
  * checks every move. A program loses by an illegal or malformed answer (`Give up!' included), by
  * exiting, crashing or closing its pipes, by overrunning the time, or by printing when it is not
  * its turn; the game is drawn by the rules of SPEC section 1 (third repetition, 40-move rule) or
- * by reaching the maximum length; a side with no legal move loses.
+ * by reaching the maximum length; a side with no legal move loses. With endgame databases given,
+ * a position of few enough pieces that they hold ends the game with their result (adjudication,
+ * as cutechess-cli's -tb), so drawn king endings are not played out to the 40-move rule.
  */
 #pragma once
 
@@ -20,11 +22,14 @@
 
 #include <stdint.h>
 
+typedef struct EgdbSet EgdbSet; /* egdb.h */
+
 typedef enum {
     END_NO_MOVES = 0, /* the side to move had no legal move: it lost */
     END_REPETITION,   /* third occurrence of a position: draw */
     END_40_MOVES,     /* 40 moves each without a capture or a man move: draw */
     END_MAX_PLIES,    /* the maximum game length: draw */
+    END_EGDB,         /* few enough pieces for the endgame databases: their result */
     END_ILLEGAL,      /* a well-formed move that is not legal: loss */
     END_MALFORMED,    /* an answer that is not a move, or output out of turn: loss */
     END_TIMEOUT,      /* no answer within the time per move plus the margin: loss */
@@ -48,6 +53,8 @@ typedef struct {
     int stderr_fd;                 /* where the programs' stderr goes (-1: /dev/null) */
     int stop_fd;                   /* readable once the run is being stopped (-1: none) */
     uint64_t seed;                 /* the game's seed, for {seed} */
+    const EgdbSet *egdb;           /* adjudicate by these databases (NULL: none)... */
+    int egdb_pieces;               /* ...a position of at most this many pieces they hold */
 } RefereeSetup;
 
 typedef struct {

@@ -505,3 +505,66 @@ expect_grep "tournament --tc 2+0: the JSON names the time control" '"time_contro
 expect_grep "tournament --tc 2+0: the slow fake lost both on time" '"name": "slow".*"timeout": 2[,}]' "$TMP/ttc.json"
 expect_count "tournament --tc 2+0: PDN TimeControl tag" '^\[TimeControl "2\+0"\]' "$TMP/ttc.pdn" 2
 expect_no_leftovers "tournament --tc 2+0: no process left behind"
+
+# Adjudication by the endgame databases (--adjudicate DIR): the 3-piece databases, built here. From
+# a 4-piece start Black must capture (14x23); the 3-piece position after it ends the game with the
+# result `ponder egdb probe' gives for it, recorded as Termination "egdb" and counted in the JSON;
+# a 2-piece start (a king each) is a draw before any move. Without --adjudicate the same games
+# are played on. --resume reads the adjudicated games back; a tournament adjudicates too.
+EG="$TMP/egdb3"
+if "$PONDER" egdb build --pieces 3 --dir "$EG" --threads 2 >"$TMP/eg.out" 2>&1; then
+    printf 'B:W18,32:B14,1\nB:WK32:BK1\n' >"$TMP/adj.fen"
+    verdict=$("$PONDER" egdb probe --dir "$EG" 'W:W32:B23,1' | cut -d' ' -f1)
+    case $verdict in win) want="0-1" ;; loss) want="1-0" ;; *) want="1/2-1/2" ;; esac
+    PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 4 $TIMING --openings "$TMP/adj.fen" \
+        --adjudicate "$EG" --pdn "$TMP/adj.pdn" --json "$TMP/adj.json" "$RAND" "$RAND" \
+        >"$TMP/adj.out" 2>"$TMP/adj.err"
+    expect_grep "--adjudicate: the run says what adjudicates" '^Adjudication: a game ends as the endgame databases in .* say once it has 3 pieces or fewer$' "$TMP/adj.out"
+    expect_count "--adjudicate: every game ends by the databases" '^\[Termination "egdb"\]' "$TMP/adj.pdn" 4
+    expect_count "--adjudicate: after 14x23 the result is the probe's ($verdict for White: $want)" "^1\\. 14x23 $want\$" "$TMP/adj.pdn" 2
+    expect_count "--adjudicate: a king each is drawn before any move" '^\[TerminationDetails "the endgame databases: a draw \(2 pieces, Black to move\)"\]' "$TMP/adj.pdn" 2
+    expect_grep "--adjudicate: the JSON counts the endings" '"max-plies": 0, "egdb": 4,' "$TMP/adj.json"
+    expect_grep "--adjudicate: the summary names them" 'Endings: endgame databases 4' "$TMP/adj.out"
+    PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 6 $TIMING --openings "$TMP/adj.fen" \
+        --adjudicate "$EG" --pdn "$TMP/adj.pdn" --resume --json "$TMP/adj2.json" "$RAND" "$RAND" \
+        >"$TMP/adj2.out" 2>"$TMP/adj2.err"
+    expect_grep "--adjudicate --resume: the adjudicated games are read back" '^Resuming: 4 of 6 games read back' "$TMP/adj2.out"
+    expect_grep "--adjudicate --resume: and counted with the new ones" '"egdb": 6,' "$TMP/adj2.json"
+    PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 2 $TIMING --max-plies 40 \
+        --openings "$TMP/adj.fen" --pdn "$TMP/noadj.pdn" "$RAND" "$RAND" >/dev/null 2>&1
+    if grep -q '^\[Termination "egdb"\]' "$TMP/noadj.pdn" || grep -q '^1\. 14x23 [-/0-9]*$' "$TMP/noadj.pdn" ||
+        [ "$(grep -c '^\[Termination "' "$TMP/noadj.pdn")" -ne 2 ]; then
+        fail "without --adjudicate the games are played on" "$(grep '^\[Termination' "$TMP/noadj.pdn")"
+    else
+        pass "without --adjudicate the games are played on"
+    fi
+    PONDER_TEST_MARK=$MARK "$PONDER" tournament -j 2 --rounds 2 $TIMING --openings "$TMP/adj.fen" \
+        --adjudicate "$EG" --adjudicate-pieces 2 --pdn "$TMP/tadj.pdn" a="$RAND" b="$RAND" \
+        >"$TMP/tadj.out" 2>"$TMP/tadj.err"
+    n2=$(grep -c '^\[TerminationDetails "the endgame databases: a draw (2 pieces, Black to move)"\]' "$TMP/tadj.pdn")
+    n3=$(grep -c '^\[TerminationDetails "the endgame databases: .*(3 pieces' "$TMP/tadj.pdn")
+    if [ "$n2" -ge 2 ] && [ "$n3" -eq 0 ]; then
+        pass "tournament --adjudicate-pieces 2: 2 pieces adjudicated, 3 not"
+    else
+        fail "tournament --adjudicate-pieces 2: 2 pieces adjudicated, 3 not" "$(grep '^\[Termination' "$TMP/tadj.pdn")"
+    fi
+    expect_no_leftovers "--adjudicate: no process left behind"
+    expect_usage_error "--adjudicate-pieces beyond the databases is refused" \
+        "ponder match: --adjudicate-pieces 4: $EG holds every slice only up to 3 pieces" \
+        "$PONDER" match --adjudicate "$EG" --adjudicate-pieces 4 "$RAND" "$RAND"
+else
+    fail "egdb build --pieces 3 for the adjudication tests" "$(tail -3 "$TMP/eg.out")"
+fi
+expect_usage_error "--adjudicate a directory that does not exist is refused" \
+    "ponder match: --adjudicate $TMP/none: cannot read directory $TMP/none" \
+    "$PONDER" match --adjudicate "$TMP/none" "$RAND" "$RAND"
+mkdir -p "$TMP/empty"
+expect_usage_error "--adjudicate a directory without databases is refused" \
+    "ponder match: --adjudicate $TMP/empty: no database files in $TMP/empty" \
+    "$PONDER" match --adjudicate "$TMP/empty" "$RAND" "$RAND"
+expect_usage_error "--adjudicate-pieces without --adjudicate is refused" \
+    "ponder match: --adjudicate-pieces limits --adjudicate DIR: give the databases" \
+    "$PONDER" match --adjudicate-pieces 5 "$RAND" "$RAND"
+expect_usage_error "tournament --adjudicate-pieces 9 is refused" \
+    "ponder tournament: --adjudicate-pieces: \`9' is not a whole number from 2 to 8" \
+    "$PONDER" tournament --adjudicate-pieces 9 a="$RAND" b="$RAND"

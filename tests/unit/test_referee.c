@@ -51,6 +51,8 @@ static void expand(void)
     CHECK(referee_cause_is_fault(END_CRASH));
     CHECK(!referee_cause_is_fault(END_NO_MOVES));
     CHECK(!referee_cause_is_fault(END_REPETITION));
+    CHECK_STR(referee_cause_key(END_EGDB), "egdb");
+    CHECK(!referee_cause_is_fault(END_EGDB));
 }
 
 /* One game of BLACK_CMD against WHITE_CMD from the standard start. */
@@ -60,7 +62,8 @@ static RefereeStatus one_game(const char *black_cmd, const char *white_cmd, Refe
     /* 2 s for a program's first answer: a loaded machine (or ASan) can take over a second to
      * start `ponder player --random'; the scripted hang still times out well before its
      * `sleep 5' ends (3.1 s). A margin of 1 s keeps the random mover from losing on time. */
-    RefereeSetup s = {{black_cmd, white_cmd}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1};
+    RefereeSetup s = {
+        {black_cmd, white_cmd}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1, NULL, 0};
     char err[ERR_LEN];
     RefereeStatus st = referee_play(&s, g, r, err);
     if (st == REFEREE_FAILED)
@@ -116,7 +119,7 @@ static void scripted_losses(void)
     const char *const unstartable[] = {"./no-such-program-here", plain};
     for (int i = 0; i < 2; i++) {
         RefereeSetup s = {
-            {random, unstartable[i]}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1};
+            {random, unstartable[i]}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1, NULL, 0};
         char err[ERR_LEN] = "";
         CHECK(referee_play(&s, &g, &r, err) == REFEREE_FAILED);
         CHECK(strstr(err, "White's program could not start") != NULL);
