@@ -162,19 +162,19 @@ EgdbSet *run_open_databases(const RunOptions *o, int *pieces, char *err)
     char why[ERR_LEN];
     EgdbSet *set = egdb_open(o->adjudicate, why);
     if (!set) {
-        snprintf(err, ERR_LEN, "--adjudicate %.200s: %.200s", o->adjudicate, why);
+        snprintf(err, ERR_LEN, "--adjudicate: %.140s", why);
         return NULL;
     }
     int complete = egdb_complete_pieces(set);
     if (complete < 2 || o->adjudicate_pieces > complete) {
         if (complete < 2)
             snprintf(err, ERR_LEN,
-                     "--adjudicate %.200s: a 2-piece slice is missing (`ponder egdb build "
+                     "--adjudicate %.40s: a 2-piece slice is missing (`ponder egdb build "
                      "--pieces N' makes every slice up to N pieces)",
                      o->adjudicate);
         else
             snprintf(err, ERR_LEN,
-                     "--adjudicate-pieces %ld: %.200s holds every slice only up to %d pieces",
+                     "--adjudicate-pieces %ld: %.60s holds every slice only up to %d pieces",
                      o->adjudicate_pieces, o->adjudicate, complete);
         egdb_close(set);
         return NULL;

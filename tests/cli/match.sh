@@ -556,11 +556,11 @@ else
     fail "egdb build --pieces 3 for the adjudication tests" "$(tail -3 "$TMP/eg.out")"
 fi
 expect_usage_error "--adjudicate a directory that does not exist is refused" \
-    "ponder match: --adjudicate $TMP/none: cannot read directory $TMP/none" \
+    "ponder match: --adjudicate: cannot read directory $TMP/none" \
     "$PONDER" match --adjudicate "$TMP/none" "$RAND" "$RAND"
 mkdir -p "$TMP/empty"
 expect_usage_error "--adjudicate a directory without databases is refused" \
-    "ponder match: --adjudicate $TMP/empty: no database files in $TMP/empty" \
+    "ponder match: --adjudicate: no database files in $TMP/empty" \
     "$PONDER" match --adjudicate "$TMP/empty" "$RAND" "$RAND"
 expect_usage_error "--adjudicate-pieces without --adjudicate is refused" \
     "ponder match: --adjudicate-pieces limits --adjudicate DIR: give the databases" \
