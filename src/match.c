@@ -31,6 +31,9 @@ typedef struct {
     int faults[2][END_NB];   /* losses by fault, per program */
     int draw_material[3];    /* draws ending with equal pieces, the first program ahead, the
                                 second ahead (men and kings counted alike) */
+    int egdb_wins[3];        /* wins by the endgame databases (--adjudicate) with the winner
+                                ahead in pieces, even, behind: how much of the adjudicated score
+                                a program that played on still had to earn */
     double max_reply[2];     /* each program's slowest answer after its first in a game */
     double max_first[2];     /* each program's slowest first answer (start-up included) */
     long replies[2];         /* answers after each program's first, per program */
@@ -117,10 +120,17 @@ static bool on_game(void *ctx, const Fixture *f, const RefereeResult *r, const G
         int a = bb_popcount(g->board.pieces[a_color]);
         int b = bb_popcount(g->board.pieces[a_color == BLACK ? WHITE : BLACK]);
         m->draw_material[a == b ? 0 : a > b ? 1 : 2]++;
-    } else if (r->winner == a_color)
-        m->wdl.wins++;
-    else
-        m->wdl.losses++;
+    } else {
+        if (r->winner == a_color)
+            m->wdl.wins++;
+        else
+            m->wdl.losses++;
+        if (r->cause == END_EGDB) {
+            int w = bb_popcount(g->board.pieces[r->winner]);
+            int l = bb_popcount(g->board.pieces[r->winner ^ 1]);
+            m->egdb_wins[w > l ? 0 : w == l ? 1 : 2]++;
+        }
+    }
     m->causes[r->cause]++;
     if (referee_cause_is_fault(r->cause)) {
         int loser = r->winner == BLACK ? f->white : f->black;
@@ -259,6 +269,11 @@ static void print_summary(const MatchState *m)
     if (m->wdl.draws > 0)
         printf("Draws by material at the end: even %d, %s ahead %d, %s ahead %d\n",
                m->draw_material[0], a, m->draw_material[1], b, m->draw_material[2]);
+    const int *ew = m->egdb_wins;
+    if (ew[0] + ew[1] + ew[2] > 0)
+        printf("Wins by the endgame databases: %d, the winner ahead in pieces %d, even %d, "
+               "behind %d\n",
+               ew[0] + ew[1] + ew[2], ew[0], ew[1], ew[2]);
     char t[4][32];
     int games = timed_games(m);
     if (m->read_back > 0)
@@ -335,8 +350,10 @@ static bool write_json(const char *path, const MatchState *m, bool interrupted)
         fprintf(f, "%s\"%s\": %d", c ? ", " : "", referee_cause_key(c), m->causes[c]);
     fprintf(f,
             "},\n  \"draws_by_material\": {\"even\": %d, \"first_ahead\": %d, "
-            "\"second_ahead\": %d},\n  \"faults\": {",
-            m->draw_material[0], m->draw_material[1], m->draw_material[2]);
+            "\"second_ahead\": %d},\n  \"egdb_wins_by_material\": {\"ahead\": %d, "
+            "\"even\": %d, \"behind\": %d},\n  \"faults\": {",
+            m->draw_material[0], m->draw_material[1], m->draw_material[2], m->egdb_wins[0],
+            m->egdb_wins[1], m->egdb_wins[2]);
     for (int p = 0; p < 2; p++) {
         fprintf(f, "%s\"%s\": {", p ? ", " : "", p ? "second" : "first");
         bool any = false;

@@ -515,7 +515,17 @@ EG="$TMP/egdb3"
 if "$PONDER" egdb build --pieces 3 --dir "$EG" --threads 2 >"$TMP/eg.out" 2>&1; then
     printf 'B:W18,32:B14,1\nB:WK32:BK1\n' >"$TMP/adj.fen"
     verdict=$("$PONDER" egdb probe --dir "$EG" 'W:W32:B23,1' | cut -d' ' -f1)
-    case $verdict in win) want="0-1" ;; loss) want="1-0" ;; *) want="1/2-1/2" ;; esac
+    # The winner after 14x23, if any, has 1 piece against 2 (White) or 2 against 1 (Black); of 6
+    # games (the openings in the order 1, 1, 2, 2, 1, 1) 4 start with it.
+    case $verdict in
+    win)
+        want="0-1" wins="2, the winner ahead in pieces 0, even 0, behind 2"
+        wj='0, "even": 0, "behind": 2' wj6='0, "even": 0, "behind": 4' ;;
+    loss)
+        want="1-0" wins="2, the winner ahead in pieces 2, even 0, behind 0"
+        wj='2, "even": 0, "behind": 0' wj6='4, "even": 0, "behind": 0' ;;
+    *) want="1/2-1/2" wins="" wj='0, "even": 0, "behind": 0' wj6=$wj ;;
+    esac
     PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 4 $TIMING --openings "$TMP/adj.fen" \
         --adjudicate "$EG" --pdn "$TMP/adj.pdn" --json "$TMP/adj.json" "$RAND" "$RAND" \
         >"$TMP/adj.out" 2>"$TMP/adj.err"
@@ -525,11 +535,20 @@ if "$PONDER" egdb build --pieces 3 --dir "$EG" --threads 2 >"$TMP/eg.out" 2>&1; 
     expect_count "--adjudicate: a king each is drawn before any move" '^\[TerminationDetails "the endgame databases: a draw \(2 pieces, Black to move\)"\]' "$TMP/adj.pdn" 2
     expect_grep "--adjudicate: the JSON counts the endings" '"max-plies": 0, "egdb": 4,' "$TMP/adj.json"
     expect_grep "--adjudicate: the summary names them" 'Endings: endgame databases 4' "$TMP/adj.out"
+    expect_grep "--adjudicate: the JSON counts the databases' wins by material" "\"egdb_wins_by_material\": \{\"ahead\": $wj\}" "$TMP/adj.json"
+    if [ -n "$wins" ]; then
+        expect_grep "--adjudicate: the summary counts the databases' wins by material" "^Wins by the endgame databases: $wins\$" "$TMP/adj.out"
+    elif grep -q '^Wins by the endgame databases' "$TMP/adj.out"; then
+        fail "--adjudicate: no wins by the databases, no line for them" "$(grep '^Wins by' "$TMP/adj.out")"
+    else
+        pass "--adjudicate: no wins by the databases, no line for them"
+    fi
     PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 6 $TIMING --openings "$TMP/adj.fen" \
         --adjudicate "$EG" --pdn "$TMP/adj.pdn" --resume --json "$TMP/adj2.json" "$RAND" "$RAND" \
         >"$TMP/adj2.out" 2>"$TMP/adj2.err"
     expect_grep "--adjudicate --resume: the adjudicated games are read back" '^Resuming: 4 of 6 games read back' "$TMP/adj2.out"
     expect_grep "--adjudicate --resume: and counted with the new ones" '"egdb": 6,' "$TMP/adj2.json"
+    expect_grep "--adjudicate --resume: the databases' wins by material too" "\"egdb_wins_by_material\": \\{\"ahead\": $wj6\\}" "$TMP/adj2.json"
     PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 2 $TIMING --max-plies 40 \
         --openings "$TMP/adj.fen" --pdn "$TMP/noadj.pdn" "$RAND" "$RAND" >/dev/null 2>&1
     if grep -q '^\[Termination "egdb"\]' "$TMP/noadj.pdn" || grep -q '^1\. 14x23 [-/0-9]*$' "$TMP/noadj.pdn" ||
