@@ -18,6 +18,7 @@
 #include "engine.h"
 #include "match_proc.h"
 #include "middleware.h"
+#include "movegen.h"
 #include "notation.h"
 
 #include <ctype.h>
@@ -135,12 +136,14 @@ static const char *color_name(int c)
 }
 
 /* Whether the databases of S know the position of G: then the game ends with their result in R.
- * They answer for the side to move, a capture pending or not (egdb_probe resolves it). */
+ * Only a quiet position is adjudicated (the side to move has no capture): a capture pending is
+ * played, so the position judged, and the material the summary counts in it, is the one the
+ * exchange leaves. */
 static bool adjudicate(const RefereeSetup *s, const Game *g, RefereeResult *r)
 {
     const Board *b = &g->board;
     int pieces = bb_popcount(b->pieces[BLACK] | b->pieces[WHITE]);
-    if (!s->egdb || pieces > s->egdb_pieces)
+    if (!s->egdb || pieces > s->egdb_pieces || movegen_must_capture(b, g->rules))
         return false;
     EgdbValue v = egdb_probe(s->egdb, b);
     if (v == EGDB_UNKNOWN)

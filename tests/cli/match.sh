@@ -557,6 +557,13 @@ if "$PONDER" egdb build --pieces 3 --dir "$EG" --threads 2 >"$TMP/eg.out" 2>&1; 
     else
         pass "without --adjudicate the games are played on"
     fi
+    # A capture pending is played before the databases judge: from 3 pieces with Black to capture
+    # (14x23) the game is adjudicated after 14x23, at 2 pieces with White to move.
+    printf 'B:W18,32:B14\n' >"$TMP/cap.fen"
+    PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 2 $TIMING --openings "$TMP/cap.fen" \
+        --adjudicate "$EG" --pdn "$TMP/cap.pdn" "$RAND" "$RAND" >"$TMP/cap.out" 2>&1
+    expect_count "--adjudicate: a capture pending is played first" '^1\. 14x23 [-/0-9]*$' "$TMP/cap.pdn" 2
+    expect_count "--adjudicate: then the quiet position is judged" '^\[TerminationDetails "the endgame databases: .* \(2 pieces, White to move\)"\]' "$TMP/cap.pdn" 2
     PONDER_TEST_MARK=$MARK "$PONDER" tournament -j 2 --rounds 2 $TIMING --openings "$TMP/adj.fen" \
         --adjudicate "$EG" --adjudicate-pieces 2 --pdn "$TMP/tadj.pdn" a="$RAND" b="$RAND" \
         >"$TMP/tadj.out" 2>"$TMP/tadj.err"
