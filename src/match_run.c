@@ -169,8 +169,8 @@ EgdbSet *run_open_databases(const RunOptions *o, int *pieces, char *err)
     if (complete < 2 || o->adjudicate_pieces > complete) {
         if (complete < 2)
             snprintf(err, ERR_LEN,
-                     "--adjudicate %.40s: a 2-piece slice is missing (`ponder egdb build "
-                     "--pieces N' makes every slice up to N pieces)",
+                     "--adjudicate %.80s: a 2-piece slice is missing (`ponder egdb build "
+                     "--pieces N')",
                      o->adjudicate);
         else
             snprintf(err, ERR_LEN,

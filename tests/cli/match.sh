@@ -575,6 +575,10 @@ if "$PONDER" egdb build --pieces 3 --dir "$EG" --threads 2 >"$TMP/eg.out" 2>&1; 
         fail "tournament --adjudicate-pieces 2: 2 pieces adjudicated, 3 not" "$(grep '^\[Termination' "$TMP/tadj.pdn")"
     fi
     expect_no_leftovers "--adjudicate: no process left behind"
+    mkdir -p "$TMP/no2" && cp "$EG"/db-*.egdb "$TMP/no2/" && rm "$TMP/no2/db-0-1-0-1.egdb"
+    expect_usage_error "--adjudicate databases without every 2-piece slice are refused" \
+        "ponder match: --adjudicate $TMP/no2: a 2-piece slice is missing (\`ponder egdb build --pieces N')" \
+        "$PONDER" match --adjudicate "$TMP/no2" "$RAND" "$RAND"
     expect_usage_error "--adjudicate-pieces beyond the databases is refused" \
         "ponder match: --adjudicate-pieces 4: $EG holds every slice only up to 3 pieces" \
         "$PONDER" match --adjudicate "$EG" --adjudicate-pieces 4 "$RAND" "$RAND"
