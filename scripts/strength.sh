@@ -3,7 +3,7 @@
 # strength figure in docs/ is measured.
 #
 #   scripts/strength.sh [-r REF] [-t SECONDS [-T SECONDS] | -n NODES] [-g GAMES] [-s SPRT] [-o DIR]
-#                       [-N NAME] [-a DIR] [-- NEW_ARGS...]
+#                       [-N NAME] [-a DIR | -A DIR] [-- NEW_ARGS...]
 #
 #   -r REF      the reference commit (default ce1f348, the engine before the network)
 #   -t SECONDS  per move for both sides (default 0.1)
@@ -20,6 +20,9 @@
 #               --adjudicate: the king endings that would be played out to the 40-move rule
 #               take no more time); the engines still play without databases. The run's name
 #               gets "-adj"
+#   -A DIR      the same, but a win only once the winner is ahead in pieces (ponder match
+#               --adjudicate-wins ahead): a win on even pieces is played out, so the score is
+#               the engines' own. The run's name gets "-adjA"
 #   -N NAME     the run's name (DIR/NAME.pdn and .json) instead of the one made from the commit
 #               (below): to go on with a run after commits that leave the engine as it was
 #   NEW_ARGS    extra options for the new engine's `ponder player' (e.g. --eval classic)
@@ -49,7 +52,8 @@ nodes=
 rtm=
 runname=
 adjudicate=
-while getopts r:t:T:n:g:s:o:N:a:h opt; do
+ahead=
+while getopts r:t:T:n:g:s:o:N:a:A:h opt; do
     case $opt in
     r) ref=$OPTARG ;;
     t) tm=$OPTARG ;;
@@ -59,8 +63,9 @@ while getopts r:t:T:n:g:s:o:N:a:h opt; do
     s) sprt=$OPTARG ;;
     o) out=$OPTARG ;;
     N) runname=$OPTARG ;;
-    a) adjudicate=$OPTARG ;;
-    *) sed -n '2,40p' "$0" >&2; exit 2 ;;
+    a) adjudicate=$OPTARG ahead= ;;
+    A) adjudicate=$OPTARG ahead=A ;;
+    *) sed -n '2,43p' "$0" >&2; exit 2 ;;
     esac
 done
 case $runname in */*) echo "strength: -N: a name, not a path: $runname" >&2; exit 2 ;; esac
@@ -94,11 +99,12 @@ else
     play="--time {time}"
     rplay=$play
 fi
-name=${runname:-"$(git describe --always --dirty)-vs-$ref-$limit-${games}g${extra:+-x$tag}${adjudicate:+-adj}"}
+name=${runname:-"$(git describe --always --dirty)-vs-$ref-$limit-${games}g${extra:+-x$tag}${adjudicate:+-adj$ahead}"}
 set -- --time "$tm" --games "$games" -j 2 --seed 1 --names "new,$ref" \
     --pdn "$out/$name.pdn" --json "$out/$name.json" --resume
 [ -n "$sprt" ] && set -- "$@" --sprt "$sprt"
 [ -n "$adjudicate" ] && set -- "$@" --adjudicate "$adjudicate"
+[ -n "$ahead" ] && set -- "$@" --adjudicate-wins ahead
 echo "strength: $(git rev-parse --short HEAD) ${extra:+($extra) }vs $ref, $games games, $limit a move: $out/$name.pdn" >&2
 ./ponder match "$@" \
     "$PWD/ponder player --threads 1 --hash 64 $play --fen {fen} $extra" \

@@ -43,6 +43,21 @@ bool cli_double(const char *option, const char *text, double min, double max, do
     return false;
 }
 
+bool cli_word(const char *option, const char *text, const char *const *words, int n, int *out)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(text, words[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    fprintf(stderr, "%s: %s: `%.60s' is %s", cli_prog, option, text,
+            n == 2 ? "neither " : "none of ");
+    for (int i = 0; i < n; i++)
+        fprintf(stderr, "%s%s", i == 0 ? "" : n == 2 ? " nor " : ", ", words[i]);
+    fputc('\n', stderr);
+    return false;
+}
+
 bool cli_shard(const char *option, const char *text, long *shard, long *shards)
 {
     const char *slash = strchr(text, '/');

@@ -27,6 +27,10 @@ bool cli_long(const char *option, const char *text, long min, long max, long *ou
 /* The same for a real number in [MIN, MAX] (no inf or nan). */
 bool cli_double(const char *option, const char *text, double min, double max, double *out);
 
+/* Finds TEXT among the N WORDS (N >= 2) and sets *OUT to its index. On failure writes
+ * `PROG: OPTION: `TEXT' is neither A nor B' (or `is none of A, B, C') and returns false. */
+bool cli_word(const char *option, const char *text, const char *const *words, int n, int *out);
+
 /* Parses TEXT as I/N, the I-th of N slices of a job (1 <= I <= N <= 1000000), for OPTION
  * (`--shard'). On failure writes what is wrong to stderr and returns false. */
 bool cli_shard(const char *option, const char *text, long *shard, long *shards);

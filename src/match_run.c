@@ -89,6 +89,7 @@ enum {
     OPT_RESUME,
     OPT_ADJUDICATE,
     OPT_ADJUDICATE_PIECES,
+    OPT_ADJUDICATE_WINS,
 };
 
 static const struct option COMMON_OPTIONS[] = {
@@ -100,6 +101,7 @@ static const struct option COMMON_OPTIONS[] = {
     {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
     {"adjudicate", required_argument, NULL, OPT_ADJUDICATE},
     {"adjudicate-pieces", required_argument, NULL, OPT_ADJUDICATE_PIECES},
+    {"adjudicate-wins", required_argument, NULL, OPT_ADJUDICATE_WINS},
     {"concurrency", required_argument, NULL, 'j'},
     {"openings", required_argument, NULL, OPT_OPENINGS},
     {"all-ballots", no_argument, NULL, OPT_ALL_BALLOTS},
@@ -136,6 +138,14 @@ static bool common_option(RunOptions *o, int code, const char *v)
     case OPT_ADJUDICATE: o->adjudicate = v; return true;
     case OPT_ADJUDICATE_PIECES:
         return cli_long("--adjudicate-pieces", v, 2, EGDB_MAX_PIECES, &o->adjudicate_pieces);
+    case OPT_ADJUDICATE_WINS: {
+        static const char *const words[] = {"any", "ahead"};
+        int w;
+        if (!cli_word("--adjudicate-wins", v, words, 2, &w))
+            return false;
+        o->adj_wins = words[w];
+        return true;
+    }
     case 'j': return cli_long("--concurrency", v, 1, RUN_MAX_CONCURRENCY, &o->concurrency);
     case OPT_OPENINGS:
         o->openings = strcmp(v, "ballots") == 0 ? NULL : v;
@@ -155,6 +165,12 @@ static bool common_option(RunOptions *o, int code, const char *v)
         return true;
     default: /* 'q' */ o->quiet = true; return true;
     }
+}
+
+/* Whether --adjudicate-wins ahead was given: a win only once the winner is ahead in pieces. */
+static bool wins_ahead(const RunOptions *o)
+{
+    return o->adj_wins && strcmp(o->adj_wins, "ahead") == 0;
 }
 
 EgdbSet *run_open_databases(const RunOptions *o, int *pieces, char *err)
@@ -213,9 +229,9 @@ int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd)
             opts_see_help(cmd->prog);
             return 2;
         }
-    if (o->adjudicate_pieces && !o->adjudicate) {
-        fprintf(stderr, "%s: --adjudicate-pieces limits --adjudicate DIR: give the databases\n",
-                cmd->prog);
+    if ((o->adjudicate_pieces || o->adj_wins) && !o->adjudicate) {
+        fprintf(stderr, "%s: %s limits --adjudicate DIR: give the databases\n", cmd->prog,
+                o->adjudicate_pieces ? "--adjudicate-pieces" : "--adjudicate-wins");
         opts_see_help(cmd->prog);
         return 2;
     }
@@ -258,6 +274,9 @@ void run_usage_options(FILE *f)
             "                    programs still play without them unless told otherwise)\n"
             "  --adjudicate-pieces N  only at N pieces or fewer (default: every slice DIR\n"
             "                    holds complete)\n"
+            "  --adjudicate-wins ahead  end a game the databases call won only once the\n"
+            "                    winner is ahead in pieces: a win on even pieces is played on\n"
+            "                    until converted or spoilt (default `any': every win at once)\n"
             "  -j, --concurrency N  games at once (default: the number of cores)\n"
             "  --pdn FILE        append every finished game to FILE (flushed at once)\n"
             "  --resume          go on where a run with the same options stopped: the games\n"
@@ -434,6 +453,7 @@ static void *worker(void *arg)
         s.max_plies = (int)run->opt->max_plies;
         s.egdb = run->egdb;
         s.egdb_pieces = run->egdb_pieces;
+        s.egdb_wins_ahead = wins_ahead(run->opt);
         s.stderr_fd = run->stderr_fd;
         s.stop_fd = stop_pipe[0];
         s.seed = rng_mix64(run->opt->seed * 0x100000001B3ull + (uint64_t)f->number) & 0x7fffffff;
@@ -607,8 +627,9 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
             fprintf(stderr, "warning: --adjudicate %s: %s\n", o->adjudicate, egdb_warnings(egdb));
         if (!o->quiet)
             printf("Adjudication: a game ends as the endgame databases in %s say once it has %d "
-                   "pieces or fewer\n",
-                   o->adjudicate, pieces);
+                   "pieces or fewer%s\n",
+                   o->adjudicate, pieces,
+                   wins_ahead(o) ? " (a win once the winner is ahead in pieces)" : "");
     }
     RunStatus st =
         run_all(o, e, fixtures, n, openings, on_game, ctx, signal_number, err, egdb, pieces);

@@ -35,6 +35,7 @@ typedef struct {
     long max_plies;          /* draw after this many plies (--max-plies, 0: none) */
     const char *adjudicate;  /* --adjudicate DIR: the endgame databases that end games, or NULL */
     long adjudicate_pieces;  /* --adjudicate-pieces N (0: what DIR holds complete) */
+    const char *adj_wins;    /* --adjudicate-wins `ahead' or `any' (the default), or NULL */
     long concurrency;        /* games at once (-j) */
     const char *openings;    /* --openings FILE, or NULL for the built-in ballots */
     bool openings_given;     /* --openings was on the command line */

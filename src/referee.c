@@ -138,7 +138,9 @@ static const char *color_name(int c)
 /* Whether the databases of S know the position of G: then the game ends with their result in R.
  * Only a quiet position is adjudicated (the side to move has no capture): a capture pending is
  * played, so the position judged, and the material the summary counts in it, is the one the
- * exchange leaves. */
+ * exchange leaves. With S->egdb_wins_ahead a win is adjudicated only once the winner is ahead in
+ * pieces: a win on even or fewer pieces, which the programs still have to convert, is played on
+ * (the next quiet positions are judged again; a slip into a draw ends the game as a draw). */
 static bool adjudicate(const RefereeSetup *s, const Game *g, RefereeResult *r)
 {
     const Board *b = &g->board;
@@ -148,8 +150,12 @@ static bool adjudicate(const RefereeSetup *s, const Game *g, RefereeResult *r)
     EgdbValue v = egdb_probe(s->egdb, b);
     if (v == EGDB_UNKNOWN)
         return false;
+    int winner = v == EGDB_DRAW ? -1 : v == EGDB_WIN ? b->side : b->side ^ 1;
+    if (winner >= 0 && s->egdb_wins_ahead &&
+        bb_popcount(b->pieces[winner]) <= bb_popcount(b->pieces[winner ^ 1]))
+        return false;
     r->cause = END_EGDB;
-    r->winner = v == EGDB_DRAW ? -1 : v == EGDB_WIN ? b->side : b->side ^ 1;
+    r->winner = winner;
     snprintf(r->detail, sizeof r->detail, "the endgame databases: %s%s (%d pieces, %s to move)",
              r->winner < 0 ? "a draw" : color_name(r->winner), r->winner < 0 ? "" : " wins", pieces,
              color_name(b->side));

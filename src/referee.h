@@ -55,6 +55,8 @@ typedef struct {
     uint64_t seed;                 /* the game's seed, for {seed} */
     const EgdbSet *egdb;           /* adjudicate by these databases (NULL: none)... */
     int egdb_pieces;               /* ...a position of at most this many pieces they hold */
+    bool egdb_wins_ahead;          /* a win only once the winner is ahead in pieces (a win on
+                                      even or fewer pieces is played on; draws end at once) */
 } RefereeSetup;
 
 typedef struct {

@@ -564,6 +564,24 @@ if "$PONDER" egdb build --pieces 3 --dir "$EG" --threads 2 >"$TMP/eg.out" 2>&1; 
         --adjudicate "$EG" --pdn "$TMP/cap.pdn" "$RAND" "$RAND" >"$TMP/cap.out" 2>&1
     expect_count "--adjudicate: a capture pending is played first" '^1\. 14x23 [-/0-9]*$' "$TMP/cap.pdn" 2
     expect_count "--adjudicate: then the quiet position is judged" '^\[TerminationDetails "the endgame databases: .* \(2 pieces, White to move\)"\]' "$TMP/cap.pdn" 2
+    # --adjudicate-wins ahead: a win only once the winner is ahead in pieces. From B:WK22:B14 (a
+    # man each, Black to move loses: 14-17 or 14-18 and the king takes) the default ends the
+    # game before any move, a win on even pieces; with `ahead' it is played out to the capture.
+    # After 14x23 from B:W18,32:B14,1 Black wins 2 pieces against 1: adjudicated either way.
+    printf 'B:WK22:B14\nB:W18,32:B14,1\n' >"$TMP/even.fen"
+    PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 4 $TIMING --openings "$TMP/even.fen" \
+        --adjudicate "$EG" --pdn "$TMP/evany.pdn" "$RAND" "$RAND" >"$TMP/evany.out" 2>&1
+    expect_grep "--adjudicate: a win on even pieces is adjudicated by default" '^Wins by the endgame databases: 4, the winner ahead in pieces 2, even 2, behind 0$' "$TMP/evany.out"
+    expect_count "--adjudicate: ...before any move" '^\[TerminationDetails "the endgame databases: White wins \(2 pieces, Black to move\)"\]' "$TMP/evany.pdn" 2
+    PONDER_TEST_MARK=$MARK "$PONDER" match -j 2 --games 4 $TIMING --openings "$TMP/even.fen" \
+        --adjudicate "$EG" --adjudicate-wins ahead --pdn "$TMP/evahead.pdn" --json "$TMP/evahead.json" \
+        "$RAND" "$RAND" >"$TMP/evahead.out" 2>&1
+    expect_grep "--adjudicate-wins ahead: the run says so" '^Adjudication: a game ends as the endgame databases in .* say once it has 3 pieces or fewer \(a win once the winner is ahead in pieces\)$' "$TMP/evahead.out"
+    expect_count "--adjudicate-wins ahead: the win on even pieces is played out" '^1\. 14-1[78] 22x1[35] 0-1$' "$TMP/evahead.pdn" 2
+    expect_count "--adjudicate-wins ahead: ...to the end of the game" '^\[TerminationDetails "Black has no legal move"\]' "$TMP/evahead.pdn" 2
+    expect_count "--adjudicate-wins ahead: a win a piece ahead is still adjudicated" '^\[TerminationDetails "the endgame databases: Black wins \(3 pieces, White to move\)"\]' "$TMP/evahead.pdn" 2
+    expect_grep "--adjudicate-wins ahead: every database win is a piece ahead" '^Wins by the endgame databases: 2, the winner ahead in pieces 2, even 0, behind 0$' "$TMP/evahead.out"
+    expect_grep "--adjudicate-wins ahead: the JSON too" '"egdb_wins_by_material": \{"ahead": 2, "even": 0, "behind": 0\}' "$TMP/evahead.json"
     PONDER_TEST_MARK=$MARK "$PONDER" tournament -j 2 --rounds 2 $TIMING --openings "$TMP/adj.fen" \
         --adjudicate "$EG" --adjudicate-pieces 2 --pdn "$TMP/tadj.pdn" a="$RAND" b="$RAND" \
         >"$TMP/tadj.out" 2>"$TMP/tadj.err"
@@ -595,6 +613,12 @@ expect_usage_error "--adjudicate a directory without databases is refused" \
 expect_usage_error "--adjudicate-pieces without --adjudicate is refused" \
     "ponder match: --adjudicate-pieces limits --adjudicate DIR: give the databases" \
     "$PONDER" match --adjudicate-pieces 5 "$RAND" "$RAND"
+expect_usage_error "--adjudicate-wins without --adjudicate is refused" \
+    "ponder match: --adjudicate-wins limits --adjudicate DIR: give the databases" \
+    "$PONDER" match --adjudicate-wins ahead "$RAND" "$RAND"
+expect_usage_error "--adjudicate-wins with a bad word is refused" \
+    "ponder tournament: --adjudicate-wins: \`most' is neither any nor ahead" \
+    "$PONDER" tournament --adjudicate-wins most a="$RAND" b="$RAND"
 expect_usage_error "tournament --adjudicate-pieces 9 is refused" \
     "ponder tournament: --adjudicate-pieces: \`9' is not a whole number from 2 to 8" \
     "$PONDER" tournament --adjudicate-pieces 9 a="$RAND" b="$RAND"
