@@ -63,7 +63,7 @@ static RefereeStatus one_game(const char *black_cmd, const char *white_cmd, Refe
      * start `ponder player --random'; the scripted hang still times out well before its
      * `sleep 5' ends (3.1 s). A margin of 1 s keeps the random mover from losing on time. */
     RefereeSetup s = {
-        {black_cmd, white_cmd}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1, NULL, 0};
+        {black_cmd, white_cmd}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1, NULL, 0, false};
     char err[ERR_LEN];
     RefereeStatus st = referee_play(&s, g, r, err);
     if (st == REFEREE_FAILED)
@@ -118,8 +118,18 @@ static void scripted_losses(void)
         close(fd);
     const char *const unstartable[] = {"./no-such-program-here", plain};
     for (int i = 0; i < 2; i++) {
-        RefereeSetup s = {
-            {random, unstartable[i]}, NULL, {.per_move = 0.1}, 1.0, 2.0, 200, -1, -1, 1, NULL, 0};
+        RefereeSetup s = {{random, unstartable[i]},
+                          NULL,
+                          {.per_move = 0.1},
+                          1.0,
+                          2.0,
+                          200,
+                          -1,
+                          -1,
+                          1,
+                          NULL,
+                          0,
+                          false};
         char err[ERR_LEN] = "";
         CHECK(referee_play(&s, &g, &r, err) == REFEREE_FAILED);
         CHECK(strstr(err, "White's program could not start") != NULL);
