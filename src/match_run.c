@@ -143,7 +143,7 @@ static bool common_option(RunOptions *o, int code, const char *v)
         int w;
         if (!cli_word("--adjudicate-wins", v, words, 2, &w))
             return false;
-        o->adj_wins = words[w];
+        o->adjudicate_wins = RUN_WINS_ANY + w;
         return true;
     }
     case 'j': return cli_long("--concurrency", v, 1, RUN_MAX_CONCURRENCY, &o->concurrency);
@@ -165,12 +165,6 @@ static bool common_option(RunOptions *o, int code, const char *v)
         return true;
     default: /* 'q' */ o->quiet = true; return true;
     }
-}
-
-/* Whether --adjudicate-wins ahead was given: a win only once the winner is ahead in pieces. */
-static bool wins_ahead(const RunOptions *o)
-{
-    return o->adj_wins && strcmp(o->adj_wins, "ahead") == 0;
 }
 
 EgdbSet *run_open_databases(const RunOptions *o, int *pieces, char *err)
@@ -229,7 +223,7 @@ int run_parse_args(RunOptions *o, int argc, char **argv, const RunCommand *cmd)
             opts_see_help(cmd->prog);
             return 2;
         }
-    if ((o->adjudicate_pieces || o->adj_wins) && !o->adjudicate) {
+    if ((o->adjudicate_pieces || o->adjudicate_wins) && !o->adjudicate) {
         fprintf(stderr, "%s: %s limits --adjudicate DIR: give the databases\n", cmd->prog,
                 o->adjudicate_pieces ? "--adjudicate-pieces" : "--adjudicate-wins");
         opts_see_help(cmd->prog);
@@ -453,7 +447,7 @@ static void *worker(void *arg)
         s.max_plies = (int)run->opt->max_plies;
         s.egdb = run->egdb;
         s.egdb_pieces = run->egdb_pieces;
-        s.egdb_wins_ahead = wins_ahead(run->opt);
+        s.egdb_wins_ahead = run->opt->adjudicate_wins == RUN_WINS_AHEAD;
         s.stderr_fd = run->stderr_fd;
         s.stop_fd = stop_pipe[0];
         s.seed = rng_mix64(run->opt->seed * 0x100000001B3ull + (uint64_t)f->number) & 0x7fffffff;
@@ -629,7 +623,9 @@ RunStatus run_games(const RunOptions *o, const Entrant *e, const Fixture *fixtur
             printf("Adjudication: a game ends as the endgame databases in %s say once it has %d "
                    "pieces or fewer%s\n",
                    o->adjudicate, pieces,
-                   wins_ahead(o) ? " (a win once the winner is ahead in pieces)" : "");
+                   o->adjudicate_wins == RUN_WINS_AHEAD
+                       ? " (a win once the winner is ahead in pieces)"
+                       : "");
     }
     RunStatus st =
         run_all(o, e, fixtures, n, openings, on_game, ctx, signal_number, err, egdb, pieces);

@@ -28,6 +28,9 @@ typedef struct {
     int number;       /* 1-based game number */
 } Fixture;
 
+/* --adjudicate-wins: every database win at once, or only once the winner is ahead in pieces. */
+enum { RUN_WINS_ANY = 1, RUN_WINS_AHEAD };
+
 typedef struct {
     TimeControl tc;          /* --time S (a time per move) or --tc */
     double margin;           /* grace per move (--margin) */
@@ -35,7 +38,7 @@ typedef struct {
     long max_plies;          /* draw after this many plies (--max-plies, 0: none) */
     const char *adjudicate;  /* --adjudicate DIR: the endgame databases that end games, or NULL */
     long adjudicate_pieces;  /* --adjudicate-pieces N (0: what DIR holds complete) */
-    const char *adj_wins;    /* --adjudicate-wins `ahead' or `any' (the default), or NULL */
+    int adjudicate_wins;     /* --adjudicate-wins: RUN_WINS_ANY or _AHEAD (0: not given) */
     long concurrency;        /* games at once (-j) */
     const char *openings;    /* --openings FILE, or NULL for the built-in ballots */
     bool openings_given;     /* --openings was on the command line */
