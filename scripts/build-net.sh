@@ -2,8 +2,12 @@
 # build-net.sh - rebuilds the shipped network, data/nets/default.pnet, from nothing: self-play
 # data, endgame databases to label it, seven generations of training (docs/generations.md).
 #
-#   scripts/build-net.sh [WORKDIR]      (default: build/net)
+#   scripts/build-net.sh [--from-git] [WORKDIR]      (default: build/net)
 #
+# --from-git takes g2a-g6a as committed (each the default network of its day, from this clone's
+# history) instead of training them, and leaves out gen2, which only g3a's training reads: the
+# same data by 82 self-play shards and two trainings (g1a, never committed, and g7m), about
+# four hours. That is how g7m's own data was made (sessions 38-40).
 # PONDER=FILE runs that binary instead of making and running this tree's ./ponder.
 #
 # Every step writes its result under WORKDIR through a temporary name and is skipped when the
@@ -47,6 +51,16 @@
 # The final step copies it to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
+from_git=0
+if [ "${1:-}" = --from-git ]; then
+    from_git=1
+    shift
+fi
+case ${1:-} in -*)
+    echo "build-net: unknown option $1 (usage: scripts/build-net.sh [--from-git] [WORKDIR])" >&2
+    exit 2
+    ;;
+esac
 W=${1:-build/net}
 mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3" "$W/gen4" "$W/gen5" "$W/gen6"
 if [ -n "${PONDER:-}" ]; then # the binary to run, instead of this tree's (tests/cli/build_net.sh)
@@ -60,6 +74,7 @@ step() { echo "build-net: $(date +%H:%M) $*" >&2; }
 start=$(date +%s)
 shards_total=92 # the recipe's self-play shards: gen0 4, gen1 5, gen2 10, gen3 20, gen4 13,
 #                 gen5 20, gen6 20
+if [ "$from_git" = 1 ]; then shards_total=82; fi # gen2 left out
 shards_seen=0   # of them, reached by this run (played now or found made)
 shards_played=0 # of them, played by this run
 rplies=8 # random moves after the ballot in self-play: 0 to this many
@@ -102,16 +117,37 @@ train() { # OUT NAME EPOCHS FILES...   ($lambda: the result's share of the targe
     mv "$out.tmp" "$out"
 }
 
+# historical NAME COMMIT : with --from-git, the network NAME as committed at COMMIT (the default
+# network of its day) in place of its training.
+historical() {
+    [ "$from_git" = 1 ] && [ ! -f "$W/$1.pnet" ] || return 0
+    step "$1 from git, the default network at commit $2"
+    if ! git show "$2:data/nets/default.pnet" >"$W/$1.pnet.tmp"; then
+        rm -f "$W/$1.pnet.tmp"
+        echo "build-net: --from-git: no network at commit $2 ($1); a clone with the project's" \
+            "history is needed (git clone, not an archive), or run without --from-git" >&2
+        exit 1
+    fi
+    mv "$W/$1.pnet.tmp" "$W/$1.pnet"
+}
+
 for i in 1 2 3 4; do selfplay "$W/gen0" 2026 $i --eval classic; done
 train "$W/g1a.pnet" g1a 20 "$W/gen0/shard1.trn" "$W/gen0/shard2.trn" "$W/gen0/shard3.trn"
 for i in 1 2 3 4 5; do selfplay "$W/gen1" 2027 $i --eval net --net "$W/g1a.pnet"; done
+historical g2a 0c7276a
 train "$W/g2a.pnet" g2a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-3].trn
-for i in 1 2 3 4 5 6 7 8 9 10; do selfplay "$W/gen2" 2028 $i --eval net --net "$W/g2a.pnet"; done
+historical g3a 4b12c5b
+if [ "$from_git" = 0 ]; then
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        selfplay "$W/gen2" 2028 $i --eval net --net "$W/g2a.pnet"
+    done
+fi
 # The order of the files matters to the trainer: gen2's in the shell's order (1, 10, 2, ..., 9),
 # as g3a was trained.
 train "$W/g3a.pnet" g3a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen2/shard*.trn
 for i in $(seq 1 20); do selfplay "$W/gen3" 2029 "$i" --eval net --net "$W/g3a.pnet"; done
 # gen3's files in the shell's order too (1, 10-19, 2, 20, 3-9), as g4e was trained.
+historical g4e 179cd25
 train "$W/g4e.pnet" g4e 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn
 # gen4: 13 shards of g4e with 0-12 random moves after the ballot (fewer repeated games).
 rplies=12
@@ -121,6 +157,7 @@ done
 # gen3's and gen4's files in the shell's order, as g5b was trained; a quarter result, three
 # quarters search score.
 lambda=0.25
+historical g5b 784d18c
 train "$W/g5b.pnet" g5b 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
     "$W"/gen4/shard*.trn
 # gen5: 20 shards of g5b from positions of gen3's and gen4's games (their files in the shell's
@@ -133,6 +170,7 @@ rplies=2
 for i in $(seq 1 20); do
     selfplay "$W/gen5" 2031 "$i" --eval net --net "$W/g5b.pnet" --openings "$W/gen5/prior.trn"
 done
+historical g6a fe04566
 train "$W/g6a.pnet" g6a 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
     "$W"/gen4/shard*.trn "$W"/gen5/shard*.trn
 # gen6: 20 shards of g6a from positions of gen4's and gen5's games, the way gen5 was made.

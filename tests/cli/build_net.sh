@@ -145,3 +145,62 @@ else
     fail "build-net: run again, it goes on from the failed command" \
         "$(wc -l <"$LOG") commands" "$(head -n 1 "$LOG")"
 fi
+
+# --from-git: g2a-g6a from the clone's history (a stand-in git that records its calls and
+# prints a network), gen2 left out: 82 shards, g1a and g7m the only trainings.
+mkdir -p "$TMP/bin"
+cat >"$TMP/bin/git" <<'FAKE'
+#!/bin/sh
+echo "git $*" >>"$LOG"
+[ "${GIT_FAIL:-}" = "$2" ] && { echo "fatal: invalid object name '${2%%:*}'." >&2; exit 128; }
+echo "network of $2"
+FAKE
+chmod +x "$TMP/bin/git"
+run_git() {
+    : >"$LOG"
+    (cd "$TMP/tree" && env PONDER="$TMP/fake" PATH="$TMP/bin:$PATH" "$@" sh scripts/build-net.sh \
+        --from-git w) >"$TMP/out" 2>"$TMP/err"
+}
+rm -rf "$TMP/tree/w" "$TMP/tree/data/nets/default.pnet"
+run_git
+st=$?
+cp "$LOG" "$TMP/git"
+name="build-net --from-git: 82 shards, two trainings, five networks from git"
+shards=$(grep -c "^selfplay " "$TMP/git")
+trains=$(grep -c "^train " "$TMP/git")
+shows=$(grep -c "^git show [0-9a-f]*:data/nets/default.pnet$" "$TMP/git")
+if [ $st -eq 0 ] && [ "$shards" -eq 82 ] && [ "$trains" -eq 2 ] && [ "$shows" -eq 5 ]; then
+    pass "$name"
+else fail "$name" "status $st, $shards shards, $trains trainings, $shows networks from git" \
+    "$(tail -n 3 "$TMP/err")"; fi
+name="build-net --from-git: no gen2, the others as the recipe plays them"
+if ! grep -q -- "--seed 2028 " "$TMP/git" &&
+    [ "$(grep -c -- "--seed 2029 .*--net w/g3a.pnet$" "$TMP/git")" -eq 20 ] &&
+    [ "$(grep -c -- "--seed 2032 .*--net w/g6a.pnet --openings w/gen6/prior.trn$" "$TMP/git")" \
+        -eq 20 ]; then
+    pass "$name"
+else fail "$name" "$(grep -c -- "--seed 2028 " "$TMP/git") gen2 shards"; fi
+name="build-net --from-git: g4e is the network committed at 179cd25"
+if [ "$(cat "$TMP/tree/w/g4e.pnet")" = "network of 179cd25:data/nets/default.pnet" ] &&
+    grep -q "^train .*--name g7m " "$TMP/git" && grep -q "^train .*--name g1a " "$TMP/git"; then
+    pass "$name"
+else fail "$name" "$(cat "$TMP/tree/w/g4e.pnet")"; fi
+expect_grep "build-net --from-git: progress counts 82 shards" "^build-net: [0-9]{2}:[0-9]{2} \
+w/gen6 shard 20 of the run's 40 \(self-play shard 82 of 82, about [0-9]+ min to go\)$" "$TMP/err"
+
+# A clone without the history (an archive): a clear message, no network half written.
+rm -rf "$TMP/tree/w" "$TMP/tree/data/nets/default.pnet"
+run_git GIT_FAIL=784d18c:data/nets/default.pnet
+st=$?
+name="build-net --from-git: a commit not in the clone stops the run with a message"
+if [ $st -ne 0 ] && grep -q "no network at commit 784d18c (g5b)" "$TMP/err" &&
+    [ ! -e "$TMP/tree/w/g5b.pnet" ] && [ ! -e "$TMP/tree/w/g5b.pnet.tmp" ]; then
+    pass "$name"
+else fail "$name" "status $st" "$(tail -n 2 "$TMP/err")"; fi
+
+(cd "$TMP/tree" && sh scripts/build-net.sh --fast w) >"$TMP/out" 2>"$TMP/err"
+st=$?
+name="build-net: an unknown option is refused"
+if [ $st -eq 2 ] && grep -q "unknown option --fast" "$TMP/err" && [ ! -e "$TMP/tree/--fast" ]; then
+    pass "$name"
+else fail "$name" "status $st" "$(cat "$TMP/err")"; fi
