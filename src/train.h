@@ -111,6 +111,9 @@ typedef struct {
     uint64_t seed;         /* chooses the held-out games */
     bool dedup;            /* merge identical positions, averaging their targets (default) */
     const EgdbSet *egdb;   /* databases relabelling the results they cover, or NULL */
+    double egdb_score;     /* > 0: where the databases know the position, its search score
+                              follows them too: at least this for a win, at most minus this
+                              for a loss, 0 for a draw (0: the search's score kept) */
 } TrainDataOptions;
 
 typedef struct {
@@ -119,12 +122,17 @@ typedef struct {
                           except at 255: the stored ply of every record past it) */
     size_t relabelled; /* results replaced by the databases' exact value */
     size_t disagreed;  /* ... of which the game had ended otherwise */
+    size_t rescored;   /* search scores the databases changed (egdb_score) */
     size_t merged;     /* records merged into an identical position of the same set */
     size_t ntrain;     /* training samples */
     size_t nvalid;     /* held-out samples */
 } TrainDataReport;
 
 void train_data_default_options(TrainDataOptions *o);
+
+/* The search score R's target blends in under O: R's own, or with O->egdb_score the one the
+ * database value EXACT implies (EGDB_UNKNOWN: none). */
+double train_score(const TrainRecord *r, const TrainDataOptions *o, int exact);
 
 /* The sample of R under O (EXACT: the database value, EGDB_UNKNOWN if none). */
 void train_sample(const TrainRecord *r, const TrainDataOptions *o, int exact, TrainSample *s);

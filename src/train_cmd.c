@@ -57,6 +57,9 @@ static void usage(FILE *f)
                "  --scale S          hundredths of a man per unit of the logit (default 80)\n"
                "  --egdb DIR         relabel results with the endgame databases in DIR (default:\n"
                "                     none)\n"
+               "  --egdb-score S     where they know the position, its search score follows\n"
+               "                     them too: at least S (hundredths of a man) when won, at\n"
+               "                     most -S when lost, 0 when drawn (default: kept)\n"
                "  --valid F          share of games held out for validation (default 0.05)\n"
                "  --seed N           initialisation, held-out games, shuffles (default 1)\n"
                "  --lr X             Adam's learning rate; x0.3 at 60%% and 85%% of the epochs\n"
@@ -198,6 +201,7 @@ static int parse_args(int argc, char **argv, Args *a)
         OPT_SPLIT,
         OPT_FEATURES,
         OPT_INIT,
+        OPT_EGDB_SCORE,
     };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -206,6 +210,7 @@ static int parse_args(int argc, char **argv, Args *a)
         {"log", required_argument, NULL, OPT_LOG},
         {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
         {"egdb", required_argument, NULL, OPT_EGDB},
+        {"egdb-score", required_argument, NULL, OPT_EGDB_SCORE},
         {"name", required_argument, NULL, OPT_NAME},
         {"epochs", required_argument, NULL, OPT_EPOCHS},
         {"hidden", required_argument, NULL, OPT_HIDDEN},
@@ -258,6 +263,11 @@ static int parse_args(int argc, char **argv, Args *a)
         case OPT_LOG: a->log = v; break;
         case OPT_CHECKPOINT: a->checkpoint = v; break;
         case OPT_EGDB: a->egdb = strcmp(v, "none") == 0 ? NULL : v; break;
+        case OPT_EGDB_SCORE:
+            if (!cli_long("--egdb-score", v, 1, 10000, &lv))
+                return 2;
+            a->d.egdb_score = (double)lv;
+            break;
         case OPT_NAME: a->name = v; break;
         case OPT_EPOCHS:
             if (!cli_long("--epochs", v, 1, 100000, &lv))
@@ -337,6 +347,10 @@ static int parse_args(int argc, char **argv, Args *a)
         return 2;
     }
     a->shape.sets = split ? a->shape.buckets : 1;
+    if (a->d.egdb_score > 0 && !a->egdb) {
+        fprintf(stderr, "ponder train: --egdb-score needs the databases: give --egdb DIR\n");
+        return 2;
+    }
     if (a->ndata == 0 || !a->out) {
         fprintf(stderr, "ponder train: %s is required\n", a->ndata == 0 ? "--data" : "--out");
         return 2;
@@ -484,16 +498,18 @@ static int train_run(const Args *ap)
         fprintf(stderr, "ponder train: %s\n", err);
         return 2;
     }
-    char head[640];
+    char head[704], scores[64] = "";
+    if (a.d.egdb_score > 0)
+        snprintf(scores, sizeof scores, "; %zu search scores set by them", rep.rescored);
     snprintf(head, sizeof head,
              "# ponder train: %zu records from %d file%s (%zu games) in %.1f s; nothing left "
              "out; %zu merged into identical positions%s; %zu results relabelled by the "
-             "databases (%zu differed from the game's)\n"
+             "databases (%zu differed from the game's%s)\n"
              "# %zu training positions, %zu held out (%.0f%% of the games); lambda %.2f, "
              "scale %.0f, n1 %d, %d buckets%s%s, %s loss, seed %llu\n",
              rep.records, a.ndata, a.ndata > 1 ? "s" : "", rep.games, util_now() - t0, rep.merged,
-             a.d.dedup ? " (targets averaged)" : "", rep.relabelled, rep.disagreed, rep.ntrain,
-             rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, a.d.scale, a.shape.n1,
+             a.d.dedup ? " (targets averaged)" : "", rep.relabelled, rep.disagreed, scores,
+             rep.ntrain, rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, a.d.scale, a.shape.n1,
              a.shape.buckets, a.shape.sets > 1 ? " (split)" : "", mobility_words(&a.shape),
              a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce", (unsigned long long)a.d.seed);
     if (!a.quiet)

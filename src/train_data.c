@@ -65,6 +65,16 @@ void train_data_default_options(TrainDataOptions *o)
     o->dedup = true;
 }
 
+double train_score(const TrainRecord *r, const TrainDataOptions *o, int exact)
+{
+    double w = o->egdb_score, score = r->score;
+    if (w <= 0 || exact == EGDB_UNKNOWN)
+        return score;
+    return exact == EGDB_WIN    ? (score > w ? score : w)
+           : exact == EGDB_LOSS ? (score < -w ? score : -w)
+                                : 0;
+}
+
 void train_sample(const TrainRecord *r, const TrainDataOptions *o, int exact, TrainSample *s)
 {
     memset(s, 0, sizeof *s);
@@ -74,7 +84,8 @@ void train_sample(const TrainRecord *r, const TrainDataOptions *o, int exact, Tr
                  : exact == EGDB_LOSS ? 0
                  : exact == EGDB_DRAW ? 0.5
                                       : train_result(r);
-    s->target = (float)(o->lambda * res + (1 - o->lambda) * train_sigmoid(r->score / o->scale));
+    double score = train_score(r, o, exact);
+    s->target = (float)(o->lambda * res + (1 - o->lambda) * train_sigmoid(score / o->scale));
 }
 
 static int compare_samples(const void *a, const void *b)
@@ -163,6 +174,7 @@ bool train_data_load(const char *const *paths, int npaths, const TrainDataOption
                 double db = exact == EGDB_WIN ? 1 : exact == EGDB_LOSS ? 0 : 0.5;
                 if (res != db)
                     rep->disagreed++;
+                rep->rescored += train_score(&r, o, exact) != r.score;
             }
             train_sample(&r, o, exact, &s[n]);
             s[n++].valid = out;

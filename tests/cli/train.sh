@@ -218,6 +218,18 @@ train_bad() {
         fail "$name" "status $got" "$(cat "$TMP/err")"
     fi
 }
+# ---- --egdb-score: the databases set the search score part of the target too ----------------
+"$PONDER" egdb build --pieces 3 --dir "$TMP/db3" >/dev/null 2>&1
+"$PONDER" train $TR --epochs 1 --egdb "$TMP/db3" --egdb-score 200 --out "$TMP/es.pnet" \
+    >"$TMP/sum" 2>"$TMP/err"
+st=$?
+name="train --egdb-score counts the search scores the databases set"
+if [ $st -eq 0 ] && [ -s "$TMP/es.pnet" ] &&
+    grep -Eq "results relabelled by the databases \([0-9]+ differed from the game's; [0-9]+ \
+search scores set by them\)" "$TMP/err"; then
+    pass "$name"
+else fail "$name" "status $st" "$(head -n 2 "$TMP/err")"; fi
+
 O="--out $TMP/never.pnet"
 train_bad "train: --data is required" "--data is required" $O
 train_bad "train: --out is required" "--out is required" --data "$TMP/d.trn"
@@ -244,6 +256,9 @@ size=$(wc -c <"$TMP/d.trn")
 head -c $((size - 5)) "$TMP/d.trn" >"$TMP/trunc.trn"
 train_bad "train: a truncated file" "trunc.trn: truncated" --data "$TMP/trunc.trn" $O
 train_bad "train: --egdb that is not a database directory" "--egdb" $TR --egdb "$TMP/nodb" $O
+train_bad "train: --egdb-score needs --egdb" "--egdb-score needs the databases: give --egdb DIR" \
+    $TR --egdb-score 200 $O
+train_bad "train: --egdb-score out of range" "--egdb-score" $TR --egdb-score 0 $O
 train_bad "train: --init of a missing file" "--init: .*nonet.pnet" $TR --init "$TMP/nonet.pnet" $O
 head -c 100 "$TMP/a.pnet" >"$TMP/cut.pnet"
 train_bad "train: --init of a damaged network" "--init: .*cut.pnet" $TR --init "$TMP/cut.pnet" $O

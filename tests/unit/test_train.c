@@ -752,7 +752,43 @@ static void test_egdb_relabel(void)
         decisive += v == EGDB_WIN || v == EGDB_LOSS;
     }
     CHECK(covered >= 100 && rep.relabelled == covered && rep.disagreed == decisive);
-    CHECK(decisive > 0);
+    CHECK(decisive > 0 && rep.rescored == 0);
+    free(tr);
+    free(va);
+    /* With egdb_score the search score follows the databases too: at least +150 when won (a
+     * record's own +300 is kept), at most -150 when lost, 0 when drawn; unknown positions keep
+     * theirs. Every record here says +40, or +300 for every third. */
+    f = fopen(path, "wb");
+    trainfile_header(blk);
+    fwrite(blk, 1, sizeof blk, f);
+    for (int i = 0; i < 200; i++) {
+        TrainRecord r = {0};
+        r.board = boards[i];
+        r.result = TRAIN_DRAW;
+        r.score = i % 3 == 0 ? 300 : 40;
+        r.ply = i;
+        trainfile_encode(&r, blk);
+        fwrite(blk, 1, sizeof blk, f);
+    }
+    fclose(f);
+    o.lambda = 0;
+    o.egdb_score = 150;
+    CHECK(train_data_load(paths, 1, &o, &tr, &va, &rep, err));
+    CHECK(rep.ntrain == 200);
+    size_t changed = 0;
+    int bad = 0;
+    for (int i = 0; i < 200; i++) {
+        int pieces = bb_popcount(boards[i].pieces[0] | boards[i].pieces[1]);
+        EgdbValue v = pieces <= 3 ? egdb_probe(set, &boards[i]) : EGDB_UNKNOWN;
+        double own = i % 3 == 0 ? 300 : 40;
+        double want = v == EGDB_WIN    ? (own > 150 ? own : 150)
+                      : v == EGDB_LOSS ? -150
+                      : v == EGDB_DRAW ? 0
+                                       : own;
+        bad += tr[i].target != (float)train_sigmoid(want / o.scale);
+        changed += want != own;
+    }
+    CHECK(bad == 0 && rep.rescored == changed && changed > 50);
     free(tr);
     free(va);
     egdb_close(set);
