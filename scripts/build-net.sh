@@ -62,7 +62,8 @@ case ${1:-} in -*)
     ;;
 esac
 W=${1:-build/net}
-mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen2" "$W/gen3" "$W/gen4" "$W/gen5" "$W/gen6"
+mkdir -p "$W/egdb" "$W/gen0" "$W/gen1" "$W/gen3" "$W/gen4" "$W/gen5" "$W/gen6"
+if [ "$from_git" = 0 ]; then mkdir -p "$W/gen2"; fi
 if [ -n "${PONDER:-}" ]; then # the binary to run, instead of this tree's (tests/cli/build_net.sh)
     P=$PONDER
 else

@@ -174,7 +174,7 @@ if [ $st -eq 0 ] && [ "$shards" -eq 82 ] && [ "$trains" -eq 2 ] && [ "$shows" -e
 else fail "$name" "status $st, $shards shards, $trains trainings, $shows networks from git" \
     "$(tail -n 3 "$TMP/err")"; fi
 name="build-net --from-git: no gen2, the others as the recipe plays them"
-if ! grep -q -- "--seed 2028 " "$TMP/git" &&
+if ! grep -q -- "--seed 2028 " "$TMP/git" && [ ! -d "$TMP/tree/w/gen2" ] &&
     [ "$(grep -c -- "--seed 2029 .*--net w/g3a.pnet$" "$TMP/git")" -eq 20 ] &&
     [ "$(grep -c -- "--seed 2032 .*--net w/g6a.pnet --openings w/gen6/prior.trn$" "$TMP/git")" \
         -eq 20 ]; then
