@@ -103,7 +103,7 @@ static inline double train_sigmoid(double x)
 }
 
 typedef struct {
-    double lambda;         /* share of the result in the target (default 0.5) */
+    double lambda;         /* share of the result in the target (default 0.25) */
     double scale;          /* S: score = logit * S (default 80) */
     int buckets;           /* output buckets (default 4) */
     int features;          /* the feature set (default NNUE_FEATURES, the pieces) */
