@@ -36,7 +36,10 @@
 #  14. gen6: 40,000 self-play games of g6a (20 shards) from positions of gen4's and gen5's games;
 #  15. g7m: the shipped network, trained as g6a with gen6 1-20 beside (18.7 M records) and
 #      with the mobility inputs (--features mobility; every earlier network has the pieces
-#      alone). g7a, the default before it, is this step without them.
+#      alone). g7a, the default before it, is this step without them;
+#  16. g7m-s90: g7m's weights with the score scale 90 instead of 80 (ponder train --init
+#      without --data): every score 9/8 as large, so the search's fixed margins weigh less
+#      against the evaluation (session 54, docs/engine.md).
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
 # is the committed file byte for byte as long as the search and the trainer are those it was made
 # with: the search whose bench signature with --eval classic is 4,522,123 nodes (commit 2676ea7).
@@ -48,7 +51,7 @@
 # the default since session 41, was trained by step 15 on the recipe's data played again by the
 # search of 213cc56 (bench 3,732,176) from the historical networks in git, g2a-g6a, with g1a
 # trained again (docs/generations.md, sessions 38-40).
-# The final step copies it to data/nets/default.pnet; `make' then builds it in.
+# The final step copies g7m-s90 to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
 from_git=0
@@ -186,5 +189,11 @@ done
 features=mobility
 train "$W/g7m.pnet" g7m 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
     "$W"/gen4/shard*.trn "$W"/gen5/shard*.trn "$W"/gen6/shard*.trn
-cp "$W/g7m.pnet" data/nets/default.pnet
+# g7m-s90: the same network, its scores 9/8 as large.
+if [ ! -f "$W/g7m-s90.pnet" ]; then
+    step "g7m-s90: g7m with the score scale 90"
+    "$P" train --init "$W/g7m.pnet" --scale 90 --name g7m-s90 --out "$W/g7m-s90.pnet.tmp" >&2
+    mv "$W/g7m-s90.pnet.tmp" "$W/g7m-s90.pnet"
+fi
+cp "$W/g7m-s90.pnet" data/nets/default.pnet
 step "data/nets/default.pnet written; run make to build it in"

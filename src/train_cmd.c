@@ -10,6 +10,7 @@
  * killed run loses at most one epoch. The network file is written under a temporary name and
  * renamed; before that it is parsed back and its integer forward pass (the spec's arithmetic)
  * measured on the held-out positions, so the numbers printed are those of the bytes written.
+ * Without --data it only rewrites --init's network with another score scale or name.
  */
 #include "cli.h"
 #include "command.h"
@@ -38,6 +39,7 @@ static double cpu_now(void)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: ponder train --data FILE [--data FILE...] --out NET.pnet [options]\n"
+               "       ponder train --init NET --out NEW.pnet [--scale S] [--name NAME]\n"
                "\n"
                "Fits the network evaluation (docs/nnue.md) to training positions from `ponder\n"
                "selfplay' and writes the quantised network file (`--net NET.pnet').\n"
@@ -74,7 +76,9 @@ static void usage(FILE *f)
                "  --init NET         start from the network NET (a file, or `builtin') instead\n"
                "                     of random weights: its shape and scale are the run's;\n"
                "                     with --features mobility a piece network is grown (its\n"
-               "                     new inputs start at zero)\n"
+               "                     new inputs start at zero). Without --data, NET is\n"
+               "                     written to --out as it is but for --scale and --name\n"
+               "                     (its scores S_new / S_old as large; nothing trained)\n"
                "  --threads T        worker threads (default: the number of cores); the result\n"
                "                     is the same for any T\n"
                "  -q, --quiet        no progress lines\n");
@@ -101,6 +105,8 @@ typedef struct {
     NetShape shape;
     bool shape_given, scale_given; /* --hidden, --buckets or --split; --scale */
     bool features_given;           /* --features */
+    bool name_given;               /* --name */
+    const char *training_option;   /* the first option that only a training uses, for messages */
     NnueNet *init_net;             /* --init's network, loaded by load_init */
     TrainDataOptions d;
     TrainOptions t;
@@ -148,7 +154,7 @@ static int load_init(Args *a)
         nnue_free(q);
         return 2;
     }
-    if (a->scale_given && (int)a->d.scale != q->scale) {
+    if (a->scale_given && (int)a->d.scale != q->scale && a->ndata > 0) {
         fprintf(stderr, "ponder train: --init %s has scale %d, not --scale %d\n", a->init, q->scale,
                 (int)a->d.scale);
         nnue_free(q);
@@ -162,7 +168,8 @@ static int load_init(Args *a)
     a->shape = sh;
     a->d.buckets = sh.buckets;
     a->d.features = sh.features;
-    a->d.scale = q->scale;
+    if (!a->scale_given || a->ndata > 0)
+        a->d.scale = q->scale;
     a->init_net = q;
     return -1;
 }
@@ -234,6 +241,11 @@ static int parse_args(int argc, char **argv, Args *a)
     opts_begin(&p, "ponder train", argc, argv, "hq", longopts, 0, NULL);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         const char *v = optarg;
+        if (!a->training_option && c != 'q' && c != OPT_INIT && c != OPT_OUT && c != OPT_SCALE &&
+            c != OPT_NAME && c != OPT_DATA)
+            for (const struct option *o = longopts; o->name; o++)
+                if (o->val == c && c != 'h')
+                    a->training_option = o->name;
         switch (c) {
         case 'h': usage(stdout); return 0;
         case 'q': a->quiet = true; break;
@@ -268,7 +280,10 @@ static int parse_args(int argc, char **argv, Args *a)
                 return 2;
             a->d.egdb_score = (double)lv;
             break;
-        case OPT_NAME: a->name = v; break;
+        case OPT_NAME:
+            a->name = v;
+            a->name_given = true;
+            break;
         case OPT_EPOCHS:
             if (!cli_long("--epochs", v, 1, 100000, &lv))
                 return 2;
@@ -351,8 +366,15 @@ static int parse_args(int argc, char **argv, Args *a)
         fprintf(stderr, "ponder train: --egdb-score needs the databases: give --egdb DIR\n");
         return 2;
     }
-    if (a->ndata == 0 || !a->out) {
+    if ((a->ndata == 0 && !a->init) || !a->out) {
         fprintf(stderr, "ponder train: %s is required\n", a->ndata == 0 ? "--data" : "--out");
+        return 2;
+    }
+    if (a->ndata == 0 && a->training_option) {
+        fprintf(stderr,
+                "ponder train: --%s trains: give --data, or leave it out to rewrite --init's "
+                "network with --scale and --name\n",
+                a->training_option);
         return 2;
     }
     if (strlen(a->name) >= NNUE_NAME_LEN) {
@@ -589,6 +611,28 @@ done:
     return status;
 }
 
+/* Without --data: --init's network written again as it is but for the score scale and the name
+ * (--scale, --name): the same logits, every score S_new / S_old as large, so the search's fixed
+ * margins weigh less (or more) against the evaluation. Returns the exit status. */
+static int rewrite(const Args *a)
+{
+    NnueNet *q = a->init_net;
+    char err[ERR_LEN], old[NNUE_NAME_LEN];
+    int from = q->scale;
+    memcpy(old, q->name, sizeof old);
+    q->scale = (int)a->d.scale;
+    if (a->name_given)
+        snprintf(q->name, sizeof q->name, "%s", a->name);
+    if (!nnue_save(q, a->out, err)) {
+        fprintf(stderr, "ponder train: %s\n", err);
+        return 1;
+    }
+    printf("# wrote %s: the weights of \"%s\" (%s), scale %d (was %d: scores x %.4g), name "
+           "\"%s\"\n",
+           a->out, old, a->init, q->scale, from, (double)q->scale / from, q->name);
+    return 0;
+}
+
 static int cmd_train(int argc, char **argv)
 {
     Args a;
@@ -600,7 +644,7 @@ static int cmd_train(int argc, char **argv)
     }
     if (a.init && (status = load_init(&a)) >= 0)
         return status;
-    status = train_run(&a);
+    status = a.ndata > 0 ? train_run(&a) : rewrite(&a);
     nnue_free(a.init_net);
     return status;
 }

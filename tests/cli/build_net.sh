@@ -2,7 +2,8 @@
 # build_net.sh - scripts/build-net.sh, the recipe of the shipped network, run with a stand-in
 # for ponder that records each command and writes the file it names: the steps and their order
 # (the endgame databases, 92 self-play shards with each generation's seed and options, seven
-# trainings with their data files in the order the networks were trained), a second run that
+# trainings with their data files in the order the networks were trained, g7m rewritten with
+# the score scale 90 as the shipped network), a second run that
 # finds everything made, a lost shard made again alone, and a run stopped by a failing command
 # that goes on from there when run again. The real run takes hours (docs/generations.md).
 . "$(dirname "$0")/lib.sh"
@@ -38,8 +39,8 @@ run() {
 run
 st=$?
 calls=$(wc -l <"$LOG")
-name="build-net: the recipe from nothing is 100 commands"
-if [ $st -eq 0 ] && [ "$calls" -eq 100 ]; then pass "$name"; else
+name="build-net: the recipe from nothing is 101 commands"
+if [ $st -eq 0 ] && [ "$calls" -eq 101 ]; then pass "$name"; else
     fail "$name" "status $st, $calls commands" \
         "$(tail -n 5 "$TMP/err")"
 fi
@@ -63,7 +64,9 @@ count "build-net: gen5, 20 shards of g5b from gen3's and gen4's positions" 20 \
     "$sp 2031 .*--random-plies 2 .* --net w/g5b.pnet --openings w/gen5/prior.trn$"
 count "build-net: gen6, 20 shards of g6a from gen4's and gen5's positions" 20 \
     "$sp 2032 .*--random-plies 2 .* --net w/g6a.pnet --openings w/gen6/prior.trn$"
-count "build-net: seven trainings" 7 "^train "
+count "build-net: seven trainings" 7 "^train --data "
+count "build-net: g7m rewritten with the score scale 90" 1 \
+    "^train --init w/g7m.pnet --scale 90 --name g7m-s90 --out w/g7m-s90.pnet.tmp$"
 # train_files NAME NET N LAMBDA : NET's training had N data files and the result's share LAMBDA.
 train_files() {
     line=$(grep -E -- "^train .*--name $2 " "$TMP/first")
@@ -94,9 +97,11 @@ if grep -E -- "^train .*--name g4e " "$TMP/first" | grep -qE -- "$order"; then
 else
     fail "$name" "$(grep -- "--name g4e" "$TMP/first")"
 fi
-g7m_call=$(grep -nE -- "^train .*--name g7m " "$TMP/first" | cut -d: -f1)
-name="build-net: g7m becomes data/nets/default.pnet"
-if [ "$(cat "$TMP/tree/data/nets/default.pnet")" = "$g7m_call" ]; then pass "$name"; else
+s90_call=$(grep -nE -- "^train --init w/g7m.pnet " "$TMP/first" | cut -d: -f1)
+name="build-net: g7m-s90, the last command, becomes data/nets/default.pnet"
+if [ "$(cat "$TMP/tree/data/nets/default.pnet")" = "$s90_call" ] && [ "$s90_call" -eq 101 ]; then
+    pass "$name"
+else
     fail "$name" "$(cat "$TMP/tree/data/nets/default.pnet")"
 fi
 expect_grep "build-net: a shard's progress line" "^build-net: [0-9]{2}:[0-9]{2} w/gen6 shard 20 \
@@ -123,7 +128,7 @@ if [ $st -eq 0 ] && [ "$(wc -l <"$LOG")" -eq 1 ] &&
 else fail "$name" "$(cat "$LOG")"; fi
 
 # Stopped by a failing command (the 30th, a gen3 shard): status not 0, no shard from it, no
-# network after it; run again, it goes on with the 71 commands left.
+# network after it; run again, it goes on with the 72 commands left.
 rm -rf "$TMP/tree/w" "$TMP/tree/data/nets/default.pnet"
 run FAIL_AT=30
 st=$?
@@ -138,7 +143,7 @@ if [ -n "$out" ] && [ ! -e "$TMP/tree/$out" ]; then pass "$name"; else
     fail "$name" "$failed"
 fi
 run
-if [ $? -eq 0 ] && [ "$(wc -l <"$LOG")" -eq 71 ] && [ "$(head -n 1 "$LOG")" = "$failed" ] &&
+if [ $? -eq 0 ] && [ "$(wc -l <"$LOG")" -eq 72 ] && [ "$(head -n 1 "$LOG")" = "$failed" ] &&
     [ -s "$TMP/tree/data/nets/default.pnet" ]; then
     pass "build-net: run again, it goes on from the failed command"
 else
@@ -167,7 +172,7 @@ st=$?
 cp "$LOG" "$TMP/git"
 name="build-net --from-git: 82 shards, two trainings, five networks from git"
 shards=$(grep -c "^selfplay " "$TMP/git")
-trains=$(grep -c "^train " "$TMP/git")
+trains=$(grep -c "^train --data " "$TMP/git")
 shows=$(grep -c "^git show [0-9a-f]*:data/nets/default.pnet$" "$TMP/git")
 if [ $st -eq 0 ] && [ "$shards" -eq 82 ] && [ "$trains" -eq 2 ] && [ "$shows" -eq 5 ]; then
     pass "$name"

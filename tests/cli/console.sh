@@ -259,15 +259,17 @@ else
 fi
 
 # Contempt is for play, not analysis: with the repetition of the start a move away, at contempt
-# -1000 a search to play values it at ten men and plays 3-7; an analysis shows the draw as 0.
+# -1000 a search to play values it at ten men and plays 3-7; an analysis shows the draw as 0
+# (depth 7: at 8 it may prefer a king move the network values a few hundredths above it).
 printf 'force\nsetboard B:WK14:BK3\n3-7\n14-17\n7-3\n17-14\nsd 8\n' >"$TMP/rep.in"
 { cat "$TMP/rep.in"; printf 'verbose\ngo\n'; } | "$PONDER" console --contempt -1000 >"$TMP/rep.think"
 { cat "$TMP/rep.in"; printf 'analyze\n'; } | "$PONDER" console --contempt -1000 >"$TMP/rep.analyze"
-if grep -Eq '^      8 +1000 .* 3-7$' "$TMP/rep.think" && grep -Eq '^      8 +0 ' "$TMP/rep.analyze"; then
+if grep -Eq '^      8 +1000 .* 3-7$' "$TMP/rep.think" &&
+    grep -Eq '^      7 +0 .* 3-7$' "$TMP/rep.analyze"; then
     pass "contempt -1000: the search to play seeks the repetition, the analysis values it 0"
 else
     fail "contempt -1000: the search to play seeks the repetition, the analysis values it 0" \
-        "$(grep -E '^      8 ' "$TMP/rep.think" "$TMP/rep.analyze")"
+        "$(grep -E '^      [78] ' "$TMP/rep.think" "$TMP/rep.analyze")"
 fi
 
 # Bad input lines: too long, NUL byte; the console goes on.

@@ -204,6 +204,31 @@ else
     fail "train --init builtin trains the built-in network's shape" "$(cat "$TMP/sum" "$TMP/err")"
 fi
 
+# ---- a network rewritten (--init without --data) ----------------------------------------------
+# Another score scale and name, the weights as they were: back to the first scale and name, the
+# bytes are the original's.
+"$PONDER" train --init "$TMP/a.pnet" --scale 90 --name s90 --out "$TMP/s90.pnet" >"$TMP/sum" \
+    2>"$TMP/err"
+st=$?
+name="train --init NET --scale 90 without --data rewrites the scale and the name"
+if [ $st -eq 0 ] && grep -q "scale 90 (was 80: scores x 1.125), name \"s90\"" "$TMP/sum" &&
+    ! cmp -s "$TMP/a.pnet" "$TMP/s90.pnet" &&
+    [ "$(wc -c <"$TMP/s90.pnet")" -eq "$(wc -c <"$TMP/a.pnet")" ]; then
+    pass "$name"
+else fail "$name" "status $st" "$(cat "$TMP/sum" "$TMP/err")"; fi
+"$PONDER" train --init "$TMP/s90.pnet" --scale 80 --name gen --out "$TMP/s80.pnet" >"$TMP/sum" \
+    2>"$TMP/err"
+expect_same "... and back to 80, the original bytes" "$TMP/a.pnet" "$TMP/s80.pnet"
+expect_grep "... the file read says it was 90" "scale 80 \(was 90: scores x 0.8889\)" "$TMP/sum"
+"$PONDER" train --init "$TMP/a.pnet" --out "$TMP/same.pnet" >/dev/null 2>&1
+expect_same "train --init NET alone copies the network" "$TMP/a.pnet" "$TMP/same.pnet"
+n_s90=$("$PONDER" bench 6 --net "$TMP/s90.pnet" 2>&1 | sed -n 's/^Nodes searched: //p')
+if [ -n "$n_s90" ] && [ "$n_s90" != "$n_shared" ]; then
+    pass "... and the rescaled one searches otherwise ($n_s90 nodes against $n_shared)"
+else
+    fail "... and the rescaled one searches otherwise" "'$n_s90' against '$n_shared'"
+fi
+
 # ---- bad input -------------------------------------------------------------------------------
 # train_bad NAME PATTERN ARGS... : train refuses with status 2, a message matching PATTERN, and
 # writes nothing.
@@ -266,6 +291,11 @@ train_bad "train: --init with another shape" "is n1 32, 2 buckets; the options a
     $TR --hidden 64 --init "$TMP/a.pnet" $O
 train_bad "train: --init with another scale" "has scale 80, not --scale 100" \
     $TR --scale 100 --init "$TMP/a.pnet" $O
+train_bad "train: a training option without --data" "--epochs trains: give --data" \
+    --init "$TMP/a.pnet" --epochs 2 --scale 90 $O
+train_bad "train: --lambda without --data" "--lambda trains" --init "$TMP/a.pnet" --lambda 0.5 $O
+train_bad "train: neither --data nor --init" "--data is required" --scale 90 $O
+train_bad "train: --scale out of range" "--scale" --init "$TMP/a.pnet" --scale 0 $O
 # The plot, where gnuplot is installed (scripts/deps/plot.list).
 if command -v gnuplot >/dev/null 2>&1; then
     ROOT=$(cd "$(dirname "$0")/../.." && pwd)
