@@ -146,7 +146,7 @@ expect_same "human v computer: the same game twice (fixed depth)" "$TMP/hc1.game
 tag=$(sed -n 's/^Result \([^ ]*\) after .*/\1/p' "$TMP/hc2.out")
 said "human v computer: PDN on request" "^\[Result \"$tag\"\]" hc2
 said "human v computer: PDN names the players" '^\[White "Ponder"\]' hc2
-said "human v computer: PDN movetext ends with the result" " $tag\$" hc2
+said "human v computer: PDN movetext ends with the result" "(^| )$tag\$" hc2
 # Every move of the game is in the PDN: count the plies announced and the moves written.
 plies=$(grep -c -E '^(Black|White) plays |^Your move \(' "$TMP/hc2.out")
 pdn_moves=$(sed -n '/^\[Result/,$p' "$TMP/hc2.out" | tr ' ' '\n' | grep -c -E '^[1-9][0-9]?[-x][1-9][0-9]?(x[1-9][0-9]?)*$')
