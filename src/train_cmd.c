@@ -241,10 +241,11 @@ static int parse_args(int argc, char **argv, Args *a)
     opts_begin(&p, "ponder train", argc, argv, "hq", longopts, 0, NULL);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         const char *v = optarg;
-        if (!a->training_option && c != 'q' && c != OPT_INIT && c != OPT_OUT && c != OPT_SCALE &&
-            c != OPT_NAME && c != OPT_DATA)
+        /* Remembered for the message when there is no --data to train on. */
+        if (!a->training_option && c != 'h' && c != 'q' && c != OPT_INIT && c != OPT_OUT &&
+            c != OPT_SCALE && c != OPT_NAME && c != OPT_DATA)
             for (const struct option *o = longopts; o->name; o++)
-                if (o->val == c && c != 'h')
+                if (o->val == c)
                     a->training_option = o->name;
         switch (c) {
         case 'h': usage(stdout); return 0;
