@@ -13,9 +13,14 @@
  * after clamping the bias to +-2^25, which changes no activation (layer_avx2); the output is summed
  * in int64. No file can make either path overflow.
  *
+ * With AVX-512 (BW and VL) the AVX2 path's first and hidden layers run on 512-bit registers
+ * instead: the same integers, the hidden layers' lane sums folded to 256 bits before the same
+ * horizontal sums, bias, shift and clamp.
+ *
  * Which path runs: with __AVX2__ (the release build's -march=native on a CPU that has it) the
- * AVX2 one, always. Otherwise, on x86 with GCC or Clang (the CheckerBoard library and DLL, which
- * are built for any x86-64), the AVX2 functions are compiled for that target alone
+ * AVX2 one (its AVX-512 form when the compiler targets that too), always. Otherwise, on x86 with
+ * GCC or Clang (the CheckerBoard library and DLL, which are built for any x86-64), the AVX2
+ * functions are compiled for that target alone
  * (__attribute__((target("avx2")))) and chosen at run time when the CPU and the system support
  * AVX2 (__builtin_cpu_supports), else the portable path; elsewhere the portable path.
  *
@@ -38,6 +43,9 @@
 #if defined(__AVX2__)
 #define NNUE_AVX2 1
 #define AVX2_FN
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#define NNUE_AVX512 1
+#endif
 #elif (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define NNUE_AVX2 1
 #define NNUE_AVX2_DISPATCH 1
@@ -270,6 +278,7 @@ static AVX2_FN void layer_avx2(const uint8_t *in, int nin, const int8_t *w, cons
     }
 }
 
+#ifndef NNUE_AVX512
 /* The accumulator of FEAT (first layer W1, B1 of N1 neurons) clamped to 0..127 into H1[0, END)
  * (END a multiple of 64), 64 lanes (4 registers) at a time so the sums stay in registers while
  * the features' rows stream past. */
@@ -312,6 +321,91 @@ static AVX2_FN void first_layer_tail_avx2(const int16_t *w1, const int16_t *b1, 
     __m256i p0 = _mm256_packus_epi16(_mm256_min_epi16(a0, top), _mm256_min_epi16(a1, top));
     _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
 }
+#endif
+
+#ifdef NNUE_AVX512
+/* C accumulators of 32 int16 lanes each (C a constant, so they stay in registers) for the
+ * lanes [J, J + 32 C) of FEAT's accumulator, clamped to 0..127 into H1. The same integers as
+ * first_layer_avx2: wrapping int16 sums, then min 127 and max 0, then each lane's low byte. */
+static inline __attribute__((always_inline)) void first_chunk_avx512(const int16_t *w1,
+                                                                     const int16_t *b1, int n1,
+                                                                     const uint16_t *feat, int nf,
+                                                                     uint8_t *h1, int j, int c)
+{
+    __m512i a[8];
+    const __m512i top = _mm512_set1_epi16(NNUE_QA), zero = _mm512_setzero_si512();
+    for (int i = 0; i < c; i++)
+        a[i] = _mm512_loadu_si512(b1 + j + 32 * i);
+    for (int f = 0; f < nf; f++) {
+        const int16_t *w = w1 + (size_t)feat[f] * (size_t)n1 + j;
+        for (int i = 0; i < c; i++)
+            a[i] = _mm512_add_epi16(a[i], _mm512_loadu_si512(w + 32 * i));
+    }
+    for (int i = 0; i < c; i++) {
+        __m512i v = _mm512_max_epi16(_mm512_min_epi16(a[i], top), zero);
+        _mm256_storeu_si256((__m256i *)(h1 + j + 32 * i), _mm512_cvtepi16_epi8(v));
+    }
+}
+
+/* first_layer_avx2 for all N1 lanes (a multiple of 32), 256 at a time, then what is left. */
+static void first_layer_avx512(const int16_t *w1, const int16_t *b1, int n1, const uint16_t *feat,
+                               int nf, uint8_t *h1)
+{
+    int j = 0;
+    for (; j + 256 <= n1; j += 256)
+        first_chunk_avx512(w1, b1, n1, feat, nf, h1, j, 8);
+    if (j + 128 <= n1) {
+        first_chunk_avx512(w1, b1, n1, feat, nf, h1, j, 4);
+        j += 128;
+    }
+    if (j + 64 <= n1) {
+        first_chunk_avx512(w1, b1, n1, feat, nf, h1, j, 2);
+        j += 64;
+    }
+    if (j < n1)
+        first_chunk_avx512(w1, b1, n1, feat, nf, h1, j, 1);
+}
+
+/* ACC + the products of X's 64 uint8 and W's 64 int8, summed by fours into 16 int32 lanes. */
+static inline __m512i dot_add512(__m512i acc, __m512i x, __m512i w)
+{
+#ifdef __AVX512VNNI__
+    return _mm512_dpbusd_epi32(acc, x, w);
+#else
+    return _mm512_add_epi32(acc,
+                            _mm512_madd_epi16(_mm512_maddubs_epi16(x, w), _mm512_set1_epi16(1)));
+#endif
+}
+
+/* layer_avx2() for NIN a multiple of 64, 64 inputs a step: each neuron's 16 lane sums are folded
+ * to 8 and handed to the same sum8, bias, shift and clamp, so the same integers. */
+static void layer_avx512(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
+                         uint8_t *out)
+{
+    const __m256i lim = _mm256_set1_epi32(1 << 25), zero = _mm256_setzero_si256();
+    const __m256i top = _mm256_set1_epi32(NNUE_QA);
+    for (int i = 0; i < nout; i += 8) {
+        const int8_t *r0 = w + (size_t)i * (size_t)nin;
+        __m512i s[8];
+        for (int k = 0; k < 8; k++)
+            s[k] = _mm512_setzero_si512();
+        for (int j = 0; j < nin; j += 64) {
+            __m512i x = _mm512_loadu_si512(in + j);
+            for (int k = 0; k < 8; k++)
+                s[k] = dot_add512(s[k], x, _mm512_loadu_si512(r0 + k * nin + j));
+        }
+        __m256i h[8];
+        for (int k = 0; k < 8; k++)
+            h[k] =
+                _mm256_add_epi32(_mm512_castsi512_si256(s[k]), _mm512_extracti64x4_epi64(s[k], 1));
+        __m256i bias = _mm256_loadu_si256((const __m256i *)(b + i));
+        bias = _mm256_max_epi32(_mm256_min_epi32(bias, lim), _mm256_sub_epi32(zero, lim));
+        __m256i v = _mm256_srai_epi32(_mm256_add_epi32(sum8(h), bias), 6);
+        v = _mm256_min_epi32(_mm256_max_epi32(v, zero), top);
+        _mm_storel_epi64((__m128i *)(out + i), _mm256_cvtepi32_epi8(v));
+    }
+}
+#endif
 
 /* The AVX2 score of the NF features FEAT in bucket K. */
 static AVX2_FN int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, int k)
@@ -321,12 +415,24 @@ static AVX2_FN int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, in
     _Alignas(32) uint8_t h2[NNUE_N23_MAX];
     _Alignas(32) uint8_t h3[NNUE_N23_MAX];
     const int16_t *w1, *b1 = l1_of_bucket(n, k, &w1);
+#ifdef NNUE_AVX512
+    first_layer_avx512(w1, b1, n1, feat, nf, h1);
+    if (n1 % 64 == 0)
+        layer_avx512(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    else
+        layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    if (n2 % 64 == 0)
+        layer_avx512(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+    else
+        layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+#else
     int whole = n1 & ~63;
     first_layer_avx2(w1, b1, n1, feat, nf, h1, whole);
     if (whole != n1)
         first_layer_tail_avx2(w1, b1, n1, feat, nf, h1, whole);
     layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
     layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+#endif
     return final_score(n, output(n, k, h3));
 }
 #endif
@@ -363,6 +469,10 @@ const char *nnue_simd(void)
 {
 #if defined(NNUE_AVX2_DISPATCH)
     return cpu_has_avx2() ? "avx2, chosen at run time" : "portable: this cpu has no avx2";
+#elif defined(NNUE_AVX512) && defined(__AVX512VNNI__)
+    return "avx512 with vnni";
+#elif defined(NNUE_AVX512)
+    return "avx512";
 #elif defined(NNUE_AVX2) && defined(__AVX512VNNI__) && defined(__AVX512VL__)
     return "avx2 with avx512-vnni";
 #elif defined(NNUE_AVX2)

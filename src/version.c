@@ -59,6 +59,16 @@ static int cpu_features(CpuFeature *out)
 #else
     FEATURE("avx2", false)
 #endif
+#ifdef __AVX512BW__
+    FEATURE("avx512bw", true)
+#else
+    FEATURE("avx512bw", false)
+#endif
+#ifdef __AVX512VNNI__
+    FEATURE("avx512vnni", true)
+#else
+    FEATURE("avx512vnni", false)
+#endif
 #undef FEATURE
 #else
     (void)out;
