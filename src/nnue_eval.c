@@ -244,6 +244,23 @@ static inline AVX2_FN __m256i sum8(const __m256i *s)
                             _mm256_permute2x128_si256(t0, t1, 0x31));
 }
 
+/* OUT[0..7] = hidden(B[k] + DOT[k]) from eight int32 dot products, the bias clamped to
+ * +-2^25 first (see layer_avx2 for why this changes no activation). */
+static inline AVX2_FN void activations8(__m256i dot, const int32_t *b, uint8_t *out)
+{
+    const __m256i lim = _mm256_set1_epi32(1 << 25), zero = _mm256_setzero_si256();
+    __m256i bias = _mm256_loadu_si256((const __m256i *)b);
+    bias = _mm256_max_epi32(_mm256_min_epi32(bias, lim), _mm256_sub_epi32(zero, lim));
+    __m256i v = _mm256_srai_epi32(_mm256_add_epi32(dot, bias), 6);
+    v = _mm256_min_epi32(_mm256_max_epi32(v, zero), _mm256_set1_epi32(NNUE_QA));
+    /* Eight values 0..127 to bytes: packs/packus work within each 128-bit half. */
+    __m256i p = _mm256_packus_epi16(_mm256_packs_epi32(v, v), zero);
+    uint32_t lo = (uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(p));
+    uint32_t hi = (uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(p, 1));
+    memcpy(out, &lo, 4);
+    memcpy(out + 4, &hi, 4);
+}
+
 /* layer_portable() with dot_add(), eight neurons at a time (NIN, NOUT multiples of 32; IN and
  * W's rows 32-byte aligned). The activations are computed in int32 lanes, the same integers as
  * hidden(): a dot product has |dot| <= 127 * 128 * 1024 < 2^24 (NIN <= n1 <= 1024), so a bias
@@ -253,28 +270,17 @@ static inline AVX2_FN __m256i sum8(const __m256i *s)
 static AVX2_FN void layer_avx2(const uint8_t *in, int nin, const int8_t *w, const int32_t *b,
                                int nout, uint8_t *out)
 {
-    const __m256i lim = _mm256_set1_epi32(1 << 25), zero = _mm256_setzero_si256();
-    const __m256i top = _mm256_set1_epi32(NNUE_QA);
     for (int i = 0; i < nout; i += 8) {
         const int8_t *r0 = w + (size_t)i * (size_t)nin;
         __m256i s[8];
         for (int k = 0; k < 8; k++)
-            s[k] = zero;
+            s[k] = _mm256_setzero_si256();
         for (int j = 0; j < nin; j += 32) {
             __m256i x = _mm256_load_si256((const __m256i *)(in + j));
             for (int k = 0; k < 8; k++)
                 s[k] = dot_add(s[k], x, _mm256_load_si256((const __m256i *)(r0 + k * nin + j)));
         }
-        __m256i bias = _mm256_loadu_si256((const __m256i *)(b + i));
-        bias = _mm256_max_epi32(_mm256_min_epi32(bias, lim), _mm256_sub_epi32(zero, lim));
-        __m256i v = _mm256_srai_epi32(_mm256_add_epi32(sum8(s), bias), 6);
-        v = _mm256_min_epi32(_mm256_max_epi32(v, zero), top);
-        /* Eight values 0..127 to bytes: packs/packus work within each 128-bit half. */
-        __m256i p = _mm256_packus_epi16(_mm256_packs_epi32(v, v), zero);
-        uint32_t lo = (uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(p));
-        uint32_t hi = (uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(p, 1));
-        memcpy(out + i, &lo, 4);
-        memcpy(out + i + 4, &hi, 4);
+        activations8(sum8(s), b + i, out + i);
     }
 }
 
@@ -382,8 +388,6 @@ static inline __m512i dot_add512(__m512i acc, __m512i x, __m512i w)
 static void layer_avx512(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
                          uint8_t *out)
 {
-    const __m256i lim = _mm256_set1_epi32(1 << 25), zero = _mm256_setzero_si256();
-    const __m256i top = _mm256_set1_epi32(NNUE_QA);
     for (int i = 0; i < nout; i += 8) {
         const int8_t *r0 = w + (size_t)i * (size_t)nin;
         __m512i s[8];
@@ -398,11 +402,7 @@ static void layer_avx512(const uint8_t *in, int nin, const int8_t *w, const int3
         for (int k = 0; k < 8; k++)
             h[k] =
                 _mm256_add_epi32(_mm512_castsi512_si256(s[k]), _mm512_extracti64x4_epi64(s[k], 1));
-        __m256i bias = _mm256_loadu_si256((const __m256i *)(b + i));
-        bias = _mm256_max_epi32(_mm256_min_epi32(bias, lim), _mm256_sub_epi32(zero, lim));
-        __m256i v = _mm256_srai_epi32(_mm256_add_epi32(sum8(h), bias), 6);
-        v = _mm256_min_epi32(_mm256_max_epi32(v, zero), top);
-        _mm_storel_epi64((__m128i *)(out + i), _mm256_cvtepi32_epi8(v));
+        activations8(sum8(h), b + i, out + i);
     }
 }
 #endif
