@@ -150,13 +150,23 @@ size_t nnue_write(const NnueNet *net, void *buf, size_t cap);
 bool nnue_save(const NnueNet *net, const char *path, char *err);
 
 /* The evaluation of B for the side to move, in hundredths of a man, clamped to
- * +-(SCORE_DECISIVE - 1). nnue_evaluate uses AVX2 when compiled for it, or on x86 when the CPU
- * has it (chosen at run time); nnue_evaluate_portable is plain C; both return the same value for
- * every net and board. */
+ * +-(SCORE_DECISIVE - 1). nnue_evaluate takes the fastest path (below) this build has and this
+ * machine runs; nnue_evaluate_portable is plain C; both return the same value for every net and
+ * board. */
 int nnue_evaluate(const NnueNet *net, const Board *b);
 int nnue_evaluate_portable(const NnueNet *net, const Board *b);
 
-/* Which path nnue_evaluate takes on this machine, in words ("avx2", "avx2, chosen at run time",
+/* The paths of nnue_evaluate, slowest first: every build has the portable one; an x86 build has
+ * AVX2 when compiled for it (or for any x86, chosen at run time), and AVX-512 when compiled for it
+ * (or for any x86, chosen at run time when the CPU has AVX-512 with VNNI). */
+enum { NNUE_PATH_PORTABLE, NNUE_PATH_AVX2, NNUE_PATH_AVX512, NNUE_PATHS };
+
+/* nnue_evaluate() of B by PATH into *SCORE, for the tests that compare the paths: false (*SCORE
+ * untouched) when this build lacks PATH or this machine cannot run it. */
+bool nnue_evaluate_path(const NnueNet *net, const Board *b, int path, int *score);
+
+/* Which path nnue_evaluate takes on this machine, in words ("avx512 with vnni", "avx2, chosen at
+ * run time",
  * "portable", ...): for version and about texts. */
 const char *nnue_simd(void);
 

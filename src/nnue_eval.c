@@ -18,11 +18,15 @@
  * horizontal sums, bias, shift and clamp.
  *
  * Which path runs: with __AVX2__ (the release build's -march=native on a CPU that has it) the
- * AVX2 one (its AVX-512 form when the compiler targets that too), always. Otherwise, on x86 with
- * GCC or Clang (the CheckerBoard library and DLL, which are built for any x86-64), the AVX2
- * functions are compiled for that target alone
- * (__attribute__((target("avx2")))) and chosen at run time when the CPU and the system support
- * AVX2 (__builtin_cpu_supports), else the portable path; elsewhere the portable path.
+ * AVX2 one, or its AVX-512 form when the compiler targets that too, always (a build for AVX-512
+ * also has the AVX2 form, which nnue_evaluate_path offers the tests). Otherwise, on x86 with GCC or
+ * Clang (the sanitizer build, the CheckerBoard library and DLL: built for any x86-64), both forms
+ * are compiled for their targets alone (__attribute__((target(...)))) and the fastest one the CPU
+ * and the system support is chosen at run time (__builtin_cpu_supports): AVX-512 when it has
+ * AVX-512 F, BW, VL and VNNI, else AVX2, else the portable path; elsewhere the portable path.
+ * (MinGW's gcc realigns the stack for the _Alignas arrays but not for spilled vector registers,
+ * of which this file has none today; the DLL is assembled with unaligned vector moves anyway, so
+ * one could never fault: mk/cbengine.mk.)
  *
  * The search's evaluations recompute the accumulator from the position's features (at most 24 in
  * a game position, about 40 with the mobility set). nnue_acc_* keep it up to date move by move
@@ -45,11 +49,20 @@
 #define AVX2_FN
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
 #define NNUE_AVX512 1
+#define AVX512_FN
+#ifdef __AVX512VNNI__
+#define NNUE_VNNI512 1
+#endif
 #endif
 #elif (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+/* Built for any x86: both SIMD forms for their targets alone, chosen at run time (cpu_path). The
+ * AVX-512 one is chosen only with VNNI too (every AVX-512 CPU since 2019 has it). */
 #define NNUE_AVX2 1
-#define NNUE_AVX2_DISPATCH 1
+#define NNUE_AVX512 1
+#define NNUE_VNNI512 1
+#define NNUE_DISPATCH 1
 #define AVX2_FN __attribute__((target("avx2")))
+#define AVX512_FN __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vnni")))
 #endif
 #ifdef NNUE_AVX2
 #include <immintrin.h>
@@ -284,7 +297,6 @@ static AVX2_FN void layer_avx2(const uint8_t *in, int nin, const int8_t *w, cons
     }
 }
 
-#ifndef NNUE_AVX512
 /* The accumulator of FEAT (first layer W1, B1 of N1 neurons) clamped to 0..127 into H1[0, END)
  * (END a multiple of 64), 64 lanes (4 registers) at a time so the sums stay in registers while
  * the features' rows stream past. */
@@ -327,16 +339,35 @@ static AVX2_FN void first_layer_tail_avx2(const int16_t *w1, const int16_t *b1, 
     __m256i p0 = _mm256_packus_epi16(_mm256_min_epi16(a0, top), _mm256_min_epi16(a1, top));
     _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
 }
+
+/* The AVX2 score of the NF features FEAT in bucket K. */
+static AVX2_FN int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, int k)
+{
+    int n1 = n->n1, n2 = n->n2, n3 = n->n3;
+    _Alignas(32) uint8_t h1[NNUE_N1_MAX];
+    _Alignas(32) uint8_t h2[NNUE_N23_MAX];
+    _Alignas(32) uint8_t h3[NNUE_N23_MAX];
+    const int16_t *w1, *b1 = l1_of_bucket(n, k, &w1);
+    int whole = n1 & ~63;
+    first_layer_avx2(w1, b1, n1, feat, nf, h1, whole);
+    if (whole != n1)
+        first_layer_tail_avx2(w1, b1, n1, feat, nf, h1, whole);
+    layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+    return final_score(n, output(n, k, h3));
+}
 #endif
+
+/* ---- AVX-512 ----------------------------------------------------------------------------------
+ */
 
 #ifdef NNUE_AVX512
 /* C accumulators of 32 int16 lanes each (C a constant, so they stay in registers) for the
  * lanes [J, J + 32 C) of FEAT's accumulator, clamped to 0..127 into H1. The same integers as
  * first_layer_avx2: wrapping int16 sums, then min 127 and max 0, then each lane's low byte. */
-static inline __attribute__((always_inline)) void first_chunk_avx512(const int16_t *w1,
-                                                                     const int16_t *b1, int n1,
-                                                                     const uint16_t *feat, int nf,
-                                                                     uint8_t *h1, int j, int c)
+static inline __attribute__((always_inline)) AVX512_FN void
+first_chunk_avx512(const int16_t *w1, const int16_t *b1, int n1, const uint16_t *feat, int nf,
+                   uint8_t *h1, int j, int c)
 {
     __m512i a[8];
     const __m512i top = _mm512_set1_epi16(NNUE_QA), zero = _mm512_setzero_si512();
@@ -354,8 +385,8 @@ static inline __attribute__((always_inline)) void first_chunk_avx512(const int16
 }
 
 /* first_layer_avx2 for all N1 lanes (a multiple of 32), 256 at a time, then what is left. */
-static void first_layer_avx512(const int16_t *w1, const int16_t *b1, int n1, const uint16_t *feat,
-                               int nf, uint8_t *h1)
+static AVX512_FN void first_layer_avx512(const int16_t *w1, const int16_t *b1, int n1,
+                                         const uint16_t *feat, int nf, uint8_t *h1)
 {
     int j = 0;
     for (; j + 256 <= n1; j += 256)
@@ -373,9 +404,9 @@ static void first_layer_avx512(const int16_t *w1, const int16_t *b1, int n1, con
 }
 
 /* ACC + the products of X's 64 uint8 and W's 64 int8, summed by fours into 16 int32 lanes. */
-static inline __m512i dot_add512(__m512i acc, __m512i x, __m512i w)
+static inline AVX512_FN __m512i dot_add512(__m512i acc, __m512i x, __m512i w)
 {
-#ifdef __AVX512VNNI__
+#ifdef NNUE_VNNI512
     return _mm512_dpbusd_epi32(acc, x, w);
 #else
     return _mm512_add_epi32(acc,
@@ -385,8 +416,8 @@ static inline __m512i dot_add512(__m512i acc, __m512i x, __m512i w)
 
 /* layer_avx2() for NIN a multiple of 64, 64 inputs a step: each neuron's 16 lane sums are folded
  * to 8 and handed to the same sum8, bias, shift and clamp, so the same integers. */
-static void layer_avx512(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
-                         uint8_t *out)
+static AVX512_FN void layer_avx512(const uint8_t *in, int nin, const int8_t *w, const int32_t *b,
+                                   int nout, uint8_t *out)
 {
     for (int i = 0; i < nout; i += 8) {
         const int8_t *r0 = w + (size_t)i * (size_t)nin;
@@ -405,17 +436,15 @@ static void layer_avx512(const uint8_t *in, int nin, const int8_t *w, const int3
         activations8(sum8(h), b + i, out + i);
     }
 }
-#endif
 
-/* The AVX2 score of the NF features FEAT in bucket K. */
-static AVX2_FN int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, int k)
+/* The AVX-512 score of the NF features FEAT in bucket K. */
+static AVX512_FN int score_avx512(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
     int n1 = n->n1, n2 = n->n2, n3 = n->n3;
     _Alignas(32) uint8_t h1[NNUE_N1_MAX];
     _Alignas(32) uint8_t h2[NNUE_N23_MAX];
     _Alignas(32) uint8_t h3[NNUE_N23_MAX];
     const int16_t *w1, *b1 = l1_of_bucket(n, k, &w1);
-#ifdef NNUE_AVX512
     first_layer_avx512(w1, b1, n1, feat, nf, h1);
     if (n1 % 64 == 0)
         layer_avx512(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
@@ -425,51 +454,79 @@ static AVX2_FN int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, in
         layer_avx512(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
     else
         layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
-#else
-    int whole = n1 & ~63;
-    first_layer_avx2(w1, b1, n1, feat, nf, h1, whole);
-    if (whole != n1)
-        first_layer_tail_avx2(w1, b1, n1, feat, nf, h1, whole);
-    layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
-    layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
-#endif
     return final_score(n, output(n, k, h3));
 }
 #endif
 
-#ifdef NNUE_AVX2_DISPATCH
-/* Whether this CPU (and the system, which must save the AVX registers) runs AVX2: asked once,
- * the answer kept (1 yes, -1 no, 0 not asked yet; threads asking at once get the same answer). */
-static bool cpu_has_avx2(void)
+#ifdef NNUE_DISPATCH
+/* The fastest path this CPU (and the system, which must save the wider registers) runs: asked
+ * once, the answer kept (the path + 1; 0 not asked yet; threads asking at once get the same
+ * answer). */
+static int cpu_path(void)
 {
     static atomic_int known;
     int k = atomic_load_explicit(&known, memory_order_relaxed);
     if (k == 0) {
         __builtin_cpu_init();
-        k = __builtin_cpu_supports("avx2") ? 1 : -1;
+        int path = NNUE_PATH_PORTABLE;
+        if (__builtin_cpu_supports("avx2")) {
+            path = NNUE_PATH_AVX2;
+            if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni"))
+                path = NNUE_PATH_AVX512;
+        }
+        k = path + 1;
         atomic_store_explicit(&known, k, memory_order_relaxed);
     }
-    return k > 0;
+    return k - 1;
+}
+#elif defined(NNUE_AVX512)
+static int cpu_path(void)
+{
+    return NNUE_PATH_AVX512;
+}
+#elif defined(NNUE_AVX2)
+static int cpu_path(void)
+{
+    return NNUE_PATH_AVX2;
+}
+#else
+static int cpu_path(void)
+{
+    return NNUE_PATH_PORTABLE;
 }
 #endif
+
+/* The score of the NF features FEAT in bucket K by PATH, which this build has and this machine
+ * runs (the portable path when it is none of the others). */
+static inline int score_by(int path, const NnueNet *n, const uint16_t *feat, int nf, int k)
+{
+#ifdef NNUE_AVX512
+    if (path == NNUE_PATH_AVX512)
+        return score_avx512(n, feat, nf, k);
+#endif
+#ifdef NNUE_AVX2
+    if (path == NNUE_PATH_AVX2)
+        return score_avx2(n, feat, nf, k);
+#endif
+    (void)path;
+    return score_portable(n, feat, nf, k);
+}
 
 /* The score of the NF features FEAT in bucket K by the fastest path this machine runs. */
 static inline int score_fast(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
-#if defined(NNUE_AVX2_DISPATCH)
-    return cpu_has_avx2() ? score_avx2(n, feat, nf, k) : score_portable(n, feat, nf, k);
-#elif defined(NNUE_AVX2)
-    return score_avx2(n, feat, nf, k);
-#else
-    return score_portable(n, feat, nf, k);
-#endif
+    return score_by(cpu_path(), n, feat, nf, k);
 }
 
 const char *nnue_simd(void)
 {
-#if defined(NNUE_AVX2_DISPATCH)
-    return cpu_has_avx2() ? "avx2, chosen at run time" : "portable: this cpu has no avx2";
-#elif defined(NNUE_AVX512) && defined(__AVX512VNNI__)
+#if defined(NNUE_DISPATCH)
+    int path = cpu_path();
+    return path == NNUE_PATH_AVX512 ? "avx512 with vnni, chosen at run time"
+           : path == NNUE_PATH_AVX2 ? "avx2, chosen at run time"
+                                    : "portable: this cpu has no avx2";
+#elif defined(NNUE_AVX512) && defined(NNUE_VNNI512)
     return "avx512 with vnni";
 #elif defined(NNUE_AVX512)
     return "avx512";
@@ -480,6 +537,23 @@ const char *nnue_simd(void)
 #else
     return "portable";
 #endif
+}
+
+bool nnue_evaluate_path(const NnueNet *n, const Board *b, int path, int *score)
+{
+    bool have = path == NNUE_PATH_PORTABLE;
+#ifdef NNUE_AVX2
+    have |= path == NNUE_PATH_AVX2 && cpu_path() >= NNUE_PATH_AVX2;
+#endif
+#ifdef NNUE_AVX512
+    have |= path == NNUE_PATH_AVX512 && cpu_path() >= NNUE_PATH_AVX512;
+#endif
+    if (!have)
+        return false;
+    uint16_t feat[NNUE_MAX_ACTIVE];
+    int nf = nnue_features_of(n->features, b, feat);
+    *score = score_by(path, n, feat, nf, nnue_bucket(b, n->buckets));
+    return true;
 }
 
 int nnue_evaluate(const NnueNet *n, const Board *b)

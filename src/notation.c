@@ -79,7 +79,7 @@ int notation_read_route(const char *s, size_t *i, int line, uint8_t *sq, int max
     int n = 0;
     *sep = 0;
     for (;;) {
-        int v;
+        int v = 0; /* set by notation_read_square when it succeeds (gcc -O3 cannot see it) */
         if (n >= max) {
             parse_fail(e, line, (int)*i + 1, "too many squares in move");
             return 0;

@@ -284,7 +284,8 @@ int main(int argc, char **argv)
                 "[--no-gamehist] [--playnow S] [--hash MB] [--margin S]\n"
                 "              [--fen FEN]\n"
                 "       cbhost LIBRARY --commands\n"
-                "       cbhost LIBRARY [--status] [--command CMD]... --position FEN [X Y V]...\n");
+                "       cbhost LIBRARY [--status] [--movetime S] [--command CMD]... --position FEN "
+                "[X Y V]...\n");
         return 2;
     }
     if (argc >= 3 && strcmp(argv[2], "--commands") == 0) {
@@ -302,13 +303,20 @@ int main(int argc, char **argv)
     }
     /* `--command CMD' pairs before --position: enginecommands sent first, each printed with its
      * answer as in --commands; `--status' prints the status line getmove leaves (the search's
-     * last iteration) whatever it is. */
+     * last iteration) whatever it is; `--movetime S' gives getmove S seconds (0.05 unless told:
+     * a longer one measures the library's speed). */
     int arg = 2;
     bool status = false;
+    double movetime = 0.05;
     for (;;) {
         if (argc >= arg + 2 && strcmp(argv[arg], "--status") == 0) {
             status = true;
             arg++;
+            continue;
+        }
+        if (argc >= arg + 3 && strcmp(argv[arg], "--movetime") == 0) {
+            movetime = number("--movetime", argv[arg + 1]);
+            arg += 2;
             continue;
         }
         if (!(argc >= arg + 3 && strcmp(argv[arg], "--command") == 0))
@@ -341,7 +349,7 @@ int main(int argc, char **argv)
         char str[1024] = "";
         int playnow = 0;
         CBmove m;
-        int r = gm(a, b.side == BLACK ? CB_BLACK : CB_WHITE, 0.05, str, &playnow, 0, 0, &m);
+        int r = gm(a, b.side == BLACK ? CB_BLACK : CB_WHITE, movetime, str, &playnow, 0, 0, &m);
         printf("returned %d, board %s\n", r,
                memcmp(before, a, sizeof a) == 0 ? "unchanged" : "changed");
         if (status || strncmp(str, "Ponder:", 7) == 0 || strncmp(str, "book move", 9) == 0)

@@ -37,8 +37,9 @@ fi
 expect_same "enginecommand transcript" "$PONDER_DATA/cbengine/commands.out" "$TMP/out"
 
 # "about" names the network's path. The library is built for any x86-64 (no -march=native), so
-# on a CPU with AVX2 it must have chosen the AVX2 path at run time: the portable one is about 15
-# times slower (once the only one, it made the library play 200 Elo below `ponder player').
+# on a CPU with AVX2 it must have chosen the AVX2 path at run time, or the AVX-512 one on a CPU
+# with AVX-512 F, BW, VL and VNNI: the portable one is about 15 times slower (once the only one,
+# it made the library play 200 Elo below `ponder player').
 echo about | "$HOST" "$LIB" --commands >"$TMP/out" 2>&1
 expect_grep "about: the network evaluation and its path" 'neural-network evaluation$' "$TMP/out"
 expect_grep "about: the version" "^about -> 1 Ponder $(sed -n 's/.*PONDER_VERSION "\(.*\)".*/\1/p' "$ROOT/src/types.h" | sed 's/\./\\./g'), a checkers" "$TMP/out"
@@ -46,7 +47,11 @@ expect_grep "about: the version" "^about -> 1 Ponder $(sed -n 's/.*PONDER_VERSIO
 net=$(dd if="$ROOT/data/nets/default.pnet" bs=1 skip=40 count=24 2>/dev/null | tr -d '\000')
 expect_grep "about: the network's name and shape" "^Network: $net \\([0-9]+ inputs, [0-9]+-[0-9]+-[0-9]+, [0-9]+ output buckets?\\)$" "$TMP/out"
 if grep -qw avx2 /proc/cpuinfo 2>/dev/null && [ "$(uname -m)" = x86_64 ]; then
-    expect_grep "about: AVX2 chosen at run time on this CPU" '^\(avx2, chosen at run time\) and an opening book,$' "$TMP/out"
+    if grep -w avx512f /proc/cpuinfo | grep -w avx512bw | grep -w avx512vl | grep -qw avx512_vnni; then
+        expect_grep "about: AVX-512 chosen at run time on this CPU" '^\(avx512 with vnni, chosen at run time\) and an opening book,$' "$TMP/out"
+    else
+        expect_grep "about: AVX2 chosen at run time on this CPU" '^\(avx2, chosen at run time\) and an opening book,$' "$TMP/out"
+    fi
 else
     expect_grep "about: the portable path without AVX2" '^\(portable' "$TMP/out"
 fi

@@ -18,7 +18,7 @@ expect_grep "the built-in network, named as in data/nets/default.pnet" \
     "$TMP/long"
 # On a CPU with AVX2 every x86-64 build evaluates with it: compiled for it (-march=native; with
 # AVX-512 there, the wider path) or, in a build for any x86-64 (the sanitizer variant, the
-# CheckerBoard library), chosen at run time.
+# CheckerBoard library), chosen at run time (AVX-512 when the CPU has it with VNNI).
 if grep -qw avx2 /proc/cpuinfo 2>/dev/null && [ "$(uname -m)" = x86_64 ]; then
     expect_grep "the network uses AVX2 on this CPU" '^network evaluation: avx(2|512)' "$TMP/long"
 fi

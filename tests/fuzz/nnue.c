@@ -63,8 +63,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         Board b;
         const Rules *rules;
         int count = fuzz_position(i, &b, &rules);
-        int q = nnue_evaluate(net, &b);
-        FUZZ_CHECK(q == nnue_evaluate_portable(net, &b), "AVX2 and portable paths differ");
+        int q = nnue_evaluate(net, &b), p = nnue_evaluate_portable(net, &b), v;
+        FUZZ_CHECK(q == p, "the fastest and the portable paths differ");
+        for (int path = 0; path < NNUE_PATHS; path++)
+            FUZZ_CHECK(!nnue_evaluate_path(net, &b, path, &v) || v == p,
+                       "a SIMD path and the portable one differ");
         FUZZ_CHECK(q > -SCORE_DECISIVE && q < SCORE_DECISIVE, "score out of range");
         if (i + 1 >= count)
             break;

@@ -1,7 +1,7 @@
 /*
  * test_nnue.c - the network evaluation: features, the quantised inference against the float
- * reference (within a bound derived from the weights), the AVX2 and portable paths against each
- * other, the file round trip, every kind of damaged file, and the engine's use of a network.
+ * reference (within a bound derived from the weights), every SIMD path against the portable one,
+ * the file round trip, every kind of damaged file, and the engine's use of a network.
  */
 #include "check.h"
 #include "engine.h"
@@ -295,10 +295,19 @@ static void check_against_float(int n1, int n2, int n3, int buckets, int sets, u
     double bound[NNUE_MAX_BUCKETS], worst = 0, sum = 0;
     for (int k = 0; k < buckets; k++)
         bound[k] = score_bound(&f, k);
-    int over = 0, mismatch = 0, distinct = 0, last = 0;
+    int over = 0, mismatch = 0, distinct = 0, last = 0, paths[NNUE_PATHS] = {0};
     for (int i = 0; i < npositions; i++) {
         const Board *b = &positions[i];
         int q = nnue_evaluate(net, b), p = nnue_evaluate_portable(net, b);
+        /* Every path this build has and this CPU runs, not only the fastest. */
+        for (int path = 0; path < NNUE_PATHS; path++) {
+            int v;
+            if (nnue_evaluate_path(net, b, path, &v)) {
+                paths[path]++;
+                if (v != p)
+                    mismatch++;
+            }
+        }
         double ref = nnue_float_forward(&f, b) * f.scale, lim = SCORE_DECISIVE - 1;
         ref = ref > lim ? lim : ref < -lim ? -lim : ref;
         double d = fabs(q - ref);
@@ -314,9 +323,23 @@ static void check_against_float(int n1, int n2, int n3, int buckets, int sets, u
         last = q;
     }
     printf("  n1 %d n2 %d n3 %d B %d%s%s: |quantised - float| mean %.2f max %.2f, bound (bucket "
-           "0) %.1f\n",
+           "0) %.1f; paths compared:%s%s%s\n",
            n1, n2, n3, buckets, sets > 1 ? " split" : "", wide ? " wide" : "", sum / npositions,
-           worst, bound[0]);
+           worst, bound[0], paths[NNUE_PATH_PORTABLE] ? " portable" : "",
+           paths[NNUE_PATH_AVX2] ? " avx2" : "", paths[NNUE_PATH_AVX512] ? " avx512" : "");
+    CHECK(paths[NNUE_PATH_PORTABLE] == npositions);
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+    /* An x86 build has the AVX2 form (compiled for it, or for any x86 and chosen at run time);
+     * one for any x86 has the AVX-512 form too, for a CPU with F, BW, VL and VNNI. */
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        CHECK(paths[NNUE_PATH_AVX2] == npositions);
+#ifndef __AVX2__
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vnni"))
+        CHECK(paths[NNUE_PATH_AVX512] == npositions);
+#endif
+#endif
     CHECK(over == 0);
     CHECK(mismatch == 0);
     CHECK(distinct > npositions / 4); /* the scores vary: the test is not comparing zeros */
