@@ -165,9 +165,8 @@ enum { NNUE_PATH_PORTABLE, NNUE_PATH_AVX2, NNUE_PATH_AVX512, NNUE_PATHS };
  * untouched) when this build lacks PATH or this machine cannot run it. */
 bool nnue_evaluate_path(const NnueNet *net, const Board *b, int path, int *score);
 
-/* Which path nnue_evaluate takes on this machine, in words ("avx512 with vnni", "avx2, chosen at
- * run time",
- * "portable", ...): for version and about texts. */
+/* Which path nnue_evaluate takes on this machine, in words ("avx512 with vnni", "avx2, chosen
+ * at run time", "portable", ...): for version and about texts. */
 const char *nnue_simd(void);
 
 /* nnue_evaluate() of a position given by its NF active features FEAT (nnue_features_of()'s
