@@ -437,6 +437,16 @@ static AVX512_FN void layer_avx512(const uint8_t *in, int nin, const int8_t *w, 
     }
 }
 
+/* A hidden layer by layer_avx512 when its inputs are a multiple of 64, else by layer_avx2. */
+static inline AVX512_FN void hidden_avx512(const uint8_t *in, int nin, const int8_t *w,
+                                           const int32_t *b, int nout, uint8_t *out)
+{
+    if (nin % 64 == 0)
+        layer_avx512(in, nin, w, b, nout, out);
+    else
+        layer_avx2(in, nin, w, b, nout, out);
+}
+
 /* The AVX-512 score of the NF features FEAT in bucket K. */
 static AVX512_FN int score_avx512(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
@@ -446,14 +456,8 @@ static AVX512_FN int score_avx512(const NnueNet *n, const uint16_t *feat, int nf
     _Alignas(32) uint8_t h3[NNUE_N23_MAX];
     const int16_t *w1, *b1 = l1_of_bucket(n, k, &w1);
     first_layer_avx512(w1, b1, n1, feat, nf, h1);
-    if (n1 % 64 == 0)
-        layer_avx512(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
-    else
-        layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
-    if (n2 % 64 == 0)
-        layer_avx512(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
-    else
-        layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
+    hidden_avx512(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    hidden_avx512(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
     return final_score(n, output(n, k, h3));
 }
 #endif
