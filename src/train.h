@@ -114,6 +114,10 @@ typedef struct {
     double egdb_score;     /* > 0: where the databases know the position, its search score
                               follows them too: at least this for a win, at most minus this
                               for a loss, 0 for a draw (0: the search's score kept) */
+    double td;             /* MU in [0, 1): the score term looks ahead along the game,
+                              G = (1 - MU) sigmoid(score / S) + MU G', G' that of the game's
+                              next record (seen from this side), the result after the last
+                              (0, the default: the record's own score alone) */
 } TrainDataOptions;
 
 typedef struct {

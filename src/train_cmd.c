@@ -56,6 +56,10 @@ static void usage(FILE *f)
                "                     docs/nnue.md) (default pieces)\n"
                "  --lambda L         share of the game result in the target, the rest being\n"
                "                     sigmoid(search score / S) (default 0.25)\n"
+               "  --td MU            the search score looks ahead along the game: its term is\n"
+               "                     (1 - MU) sigmoid(score / S) + MU times the same of the\n"
+               "                     game's next position (seen from this side), the result\n"
+               "                     after the last; 0 to 0.99 (default 0: its own score)\n"
                "  --scale S          hundredths of a man per unit of the logit (default 80)\n"
                "  --egdb DIR         relabel results with the endgame databases in DIR (default:\n"
                "                     none)\n"
@@ -209,6 +213,7 @@ static int parse_args(int argc, char **argv, Args *a)
         OPT_FEATURES,
         OPT_INIT,
         OPT_EGDB_SCORE,
+        OPT_TD,
     };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -223,6 +228,7 @@ static int parse_args(int argc, char **argv, Args *a)
         {"hidden", required_argument, NULL, OPT_HIDDEN},
         {"buckets", required_argument, NULL, OPT_BUCKETS},
         {"lambda", required_argument, NULL, OPT_LAMBDA},
+        {"td", required_argument, NULL, OPT_TD},
         {"scale", required_argument, NULL, OPT_SCALE},
         {"valid", required_argument, NULL, OPT_VALID},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -308,6 +314,10 @@ static int parse_args(int argc, char **argv, Args *a)
             break;
         case OPT_LAMBDA:
             if (!cli_double("--lambda", v, 0, 1, &a->d.lambda))
+                return 2;
+            break;
+        case OPT_TD:
+            if (!cli_double("--td", v, 0, 0.99, &a->d.td))
                 return 2;
             break;
         case OPT_SCALE:
@@ -521,20 +531,23 @@ static int train_run(const Args *ap)
         fprintf(stderr, "ponder train: %s\n", err);
         return 2;
     }
-    char head[704], scores[64] = "";
+    char head[768], scores[64] = "", td[32] = "";
     if (a.d.egdb_score > 0)
         snprintf(scores, sizeof scores, "; %zu search scores set by them", rep.rescored);
+    if (a.d.td > 0)
+        snprintf(td, sizeof td, ", td %.2f", a.d.td);
     snprintf(head, sizeof head,
              "# ponder train: %zu records from %d file%s (%zu games) in %.1f s; nothing left "
              "out; %zu merged into identical positions%s; %zu results relabelled by the "
              "databases (%zu differed from the game's%s)\n"
-             "# %zu training positions, %zu held out (%.0f%% of the games); lambda %.2f, "
+             "# %zu training positions, %zu held out (%.0f%% of the games); lambda %.2f%s, "
              "scale %.0f, n1 %d, %d buckets%s%s, %s loss, seed %llu\n",
              rep.records, a.ndata, a.ndata > 1 ? "s" : "", rep.games, util_now() - t0, rep.merged,
              a.d.dedup ? " (targets averaged)" : "", rep.relabelled, rep.disagreed, scores,
-             rep.ntrain, rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, a.d.scale, a.shape.n1,
-             a.shape.buckets, a.shape.sets > 1 ? " (split)" : "", mobility_words(&a.shape),
-             a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce", (unsigned long long)a.d.seed);
+             rep.ntrain, rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, td, a.d.scale,
+             a.shape.n1, a.shape.buckets, a.shape.sets > 1 ? " (split)" : "",
+             mobility_words(&a.shape), a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce",
+             (unsigned long long)a.d.seed);
     if (!a.quiet)
         fputs(head, stderr);
 

@@ -4,6 +4,11 @@
  *
  * The target is t = lambda * r + (1 - lambda) * sigmoid(score / S), r the game's result for the
  * side to move, replaced by the endgame databases' exact value where they cover the position.
+ * With --td MU the score term looks ahead along the game, a temporal-difference return: G =
+ * (1 - MU) sigmoid(score / S) + MU G', G' being the next record's G seen from this side (1 - G'
+ * when the other side is to move there), and the result r after the game's last record. The
+ * next record's search started further down the line that was played, so its score is a
+ * deeper look at this position too; MU = 0 is the record's own score alone.
  *
  * Positions of one game are alike, so validation holds out whole games: a file lists each game's
  * positions in order of ply, so a new game starts wherever the ply does not grow (but for 255,
@@ -75,17 +80,42 @@ double train_score(const TrainRecord *r, const TrainDataOptions *o, int exact)
                                 : 0;
 }
 
+/* R's result for the side to move: the databases' value EXACT where known, else the game's. */
+static double sample_result(const TrainRecord *r, int exact)
+{
+    return exact == EGDB_WIN    ? 1
+           : exact == EGDB_LOSS ? 0
+           : exact == EGDB_DRAW ? 0.5
+                                : train_result(r);
+}
+
 void train_sample(const TrainRecord *r, const TrainDataOptions *o, int exact, TrainSample *s)
 {
     memset(s, 0, sizeof *s);
     s->nfeat = (uint8_t)net_features(o->features, &r->board, s->feat);
     s->bucket = (uint8_t)nnue_bucket(&r->board, o->buckets);
-    double res = exact == EGDB_WIN    ? 1
-                 : exact == EGDB_LOSS ? 0
-                 : exact == EGDB_DRAW ? 0.5
-                                      : train_result(r);
+    double res = sample_result(r, exact);
     double score = train_score(r, o, exact);
     s->target = (float)(o->lambda * res + (1 - o->lambda) * train_sigmoid(score / o->scale));
+}
+
+/* What the temporal-difference pass needs of a record: its result (after the databases), its
+ * score term and its side to move. */
+typedef struct {
+    double res, v;
+    int side;
+} TdStep;
+
+/* The targets of one game's N samples S from its steps T (--td MU): backwards from the last
+ * record, whose look-ahead is the result. */
+static void td_targets(const TrainDataOptions *o, const TdStep *t, TrainSample *s, size_t n)
+{
+    double mu = o->td, g = 0;
+    for (size_t i = n; i-- > 0;) {
+        double next = i + 1 == n ? t[i].res : t[i + 1].side == t[i].side ? g : 1 - g;
+        g = (1 - mu) * t[i].v + mu * next;
+        s[i].target = (float)(o->lambda * t[i].res + (1 - o->lambda) * g);
+    }
 }
 
 static int compare_samples(const void *a, const void *b)
@@ -143,6 +173,8 @@ bool train_data_load(const char *const *paths, int npaths, const TrainDataOption
     *train = *valid = NULL;
     TrainSample *s = NULL;
     size_t n = 0, cap = 0;
+    TdStep *steps = NULL; /* --td: the current game's records, from sample game_start on */
+    size_t nsteps = 0, steps_cap = 0, game_start = 0;
     int cover = o->egdb ? egdb_complete_pieces(o->egdb) : 0;
     for (int fi = 0; fi < npaths; fi++) {
         TrainReader rd;
@@ -154,6 +186,10 @@ bool train_data_load(const char *const *paths, int npaths, const TrainDataOption
         while ((got = trainfile_next(&rd, &r, err)) == 1) {
             /* A game's plies grow; past 255 they are all stored as 255 (trainfile.h). */
             if (r.ply < prev_ply || (r.ply == prev_ply && r.ply < 255)) {
+                if (nsteps)
+                    td_targets(o, steps, s + game_start, nsteps);
+                nsteps = 0;
+                game_start = n;
                 rep->games++;
                 out = held_out(o->seed, rep->games, o->valid_fraction);
             }
@@ -179,8 +215,26 @@ bool train_data_load(const char *const *paths, int npaths, const TrainDataOption
             train_sample(&r, o, exact, &s[n]);
             s[n++].valid = out;
             rep->records++;
+            if (o->td > 0) {
+                TdStep *nt = util_grow(steps, &steps_cap, nsteps + 1, sizeof *steps, 256);
+                if (!nt) {
+                    trainfile_close(&rd);
+                    snprintf(err, ERR_LEN, "out of memory after %zu positions", n);
+                    goto fail;
+                }
+                steps = nt;
+                steps[nsteps++] = (TdStep){
+                    .res = sample_result(&r, exact),
+                    .v = train_sigmoid(train_score(&r, o, exact) / o->scale),
+                    .side = r.board.side,
+                };
+            }
         }
         trainfile_close(&rd);
+        /* A file ends its last game. */
+        if (nsteps)
+            td_targets(o, steps, s + game_start, nsteps);
+        nsteps = 0;
         if (got < 0)
             goto fail;
     }
@@ -188,6 +242,8 @@ bool train_data_load(const char *const *paths, int npaths, const TrainDataOption
         snprintf(err, ERR_LEN, "no positions in the data file%s", npaths > 1 ? "s" : "");
         goto fail;
     }
+    free(steps);
+    steps = NULL;
     size_t kept = o->dedup ? train_dedup(s, n) : n;
     rep->merged = n - kept;
     for (size_t i = 0; i < kept; i++)
@@ -212,6 +268,7 @@ bool train_data_load(const char *const *paths, int npaths, const TrainDataOption
     free(s);
     return true;
 fail:
+    free(steps);
     free(s);
     free(*train);
     free(*valid);

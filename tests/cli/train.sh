@@ -57,6 +57,15 @@ else pass "train: another seed, another network"; fi
 "$PONDER" train $TR --epochs 1 --valid 0 --out "$TMP/v0.pnet" >"$TMP/sum" 2>&1
 expect_grep "train --valid 0: nothing held out, said so" "^# no positions held out" "$TMP/sum"
 
+# --td: the targets look ahead along each game (tests/unit/test_train.c checks the values): said
+# in the summary, another network than the same run without it.
+"$PONDER" train $TR --epochs 1 --td 0.5 --out "$TMP/td.pnet" >"$TMP/sum" 2>&1
+"$PONDER" train $TR --epochs 1 --out "$TMP/td0.pnet" -q >/dev/null 2>&1
+if grep -q "lambda 0.25, td 0.50, scale 80" "$TMP/sum" && [ -s "$TMP/td.pnet" ] &&
+    ! cmp -s "$TMP/td.pnet" "$TMP/td0.pnet"; then
+    pass "train --td: said in the summary, another network"
+else fail "train --td: said in the summary, another network" "$(cat "$TMP/sum")"; fi
+
 # bench_differs WHAT NET: the engine plays with NET, whose search's node count differs from the
 # shared piece network's ($n_shared).
 bench_differs() {
@@ -265,6 +274,8 @@ train_bad "train: --features names a set" "neither pieces nor mobility" $TR --fe
 train_bad "train: --loss must be mse or ce" "neither mse nor ce" $TR --loss l1 $O
 train_bad "train: --valid out of range" "valid" $TR --valid 1.5 $O
 train_bad "train: --lambda not a number" "lambda" $TR --lambda x $O
+train_bad "train: --td of 1 (no look-ahead weight may reach 1)" "--td" $TR --td 1 $O
+train_bad "train: --td not a number" "--td" $TR --td half $O
 train_bad "train: --name too long" "name" $TR --name abcdefghijklmnopqrstuvwxyz $O
 train_bad "train: unknown option" "unknown option" $TR --frobnicate 1 $O
 train_bad "train: missing file" "none.trn: No such file" --data "$TMP/none.trn" $O
@@ -294,6 +305,7 @@ train_bad "train: --init with another scale" "has scale 80, not --scale 100" \
 train_bad "train: a training option without --data" "--epochs trains: give --data" \
     --init "$TMP/a.pnet" --epochs 2 --scale 90 $O
 train_bad "train: --lambda without --data" "--lambda trains" --init "$TMP/a.pnet" --lambda 0.5 $O
+train_bad "train: --td without --data" "--td trains" --init "$TMP/a.pnet" --td 0.5 $O
 train_bad "train: neither --data nor --init" "--data is required" --scale 90 $O
 train_bad "train: --scale out of range" "--scale" --init "$TMP/a.pnet" --scale 0 $O
 # The plot, where gnuplot is installed (scripts/deps/plot.list).

@@ -798,6 +798,86 @@ static void test_egdb_relabel(void)
     CHECK(system(cmd) == 0);
 }
 
+/* --td: each record's score term looks ahead along its game (the next record's, seen from this
+ * side, the result after the last), never across games or files; --td 0 is the plain target. */
+static void test_td_targets(void)
+{
+    char path[2][64], err[ERR_LEN];
+    /* File 0: two games (plies 10, 11, 13, 14, then 2, 3); file 1: one game of two records. */
+    static const int plies[2][6] = {{10, 11, 13, 14, 2, 3}, {5, 6}};
+    static const int nrec[2] = {6, 2};
+    static const int sides[2][6] = {{0, 1, 1, 0, 1, 0}, {0, 1}};
+    static const int scores[2][6] = {{40, -60, 100, -20, 300, -250}, {0, 10}};
+    static const int results[2] = {TRAIN_BLACK_WON, TRAIN_WHITE_WON};
+    TrainRecord recs[2][6];
+    for (int fi = 0; fi < 2; fi++) {
+        snprintf(path[fi], sizeof path[fi], "/tmp/test_train_td_%ld_%d.trn", (long)getpid(), fi);
+        FILE *f = fopen(path[fi], "wb");
+        uint8_t blk[TRAIN_BLOCK];
+        trainfile_header(blk);
+        fwrite(blk, 1, sizeof blk, f);
+        for (int i = 0; i < nrec[fi]; i++) {
+            TrainRecord *r = &recs[fi][i];
+            memset(r, 0, sizeof *r);
+            random_board(&r->board);
+            r->board.side = sides[fi][i];
+            r->board.key = board_compute_key(&r->board);
+            r->result = fi == 0 && i < 4 ? results[0] : fi == 0 ? TRAIN_DRAW : results[1];
+            r->score = scores[fi][i];
+            r->ply = plies[fi][i];
+            trainfile_encode(r, blk);
+            fwrite(blk, 1, sizeof blk, f);
+        }
+        fclose(f);
+    }
+    TrainDataOptions o;
+    train_data_default_options(&o);
+    o.valid_fraction = 0;
+    o.dedup = false;
+    const char *paths[2] = {path[0], path[1]};
+    TrainSample *plain, *tr, *va;
+    TrainDataReport rep;
+    CHECK(train_data_load(paths, 2, &o, &plain, &va, &rep, err));
+    free(va);
+    o.td = 0.5;
+    CHECK(train_data_load(paths, 2, &o, &tr, &va, &rep, err));
+    free(va);
+    CHECK(rep.games == 3 && rep.ntrain == 8);
+    /* The return summed forwards: sum_k (1 - mu) mu^k v_(t+k) + mu^K r, each seen from t. */
+    static const int game_of[8] = {0, 0, 0, 0, 1, 1, 2, 2}, end_of[3] = {4, 6, 8};
+    int bad = 0, plain_bad = 0;
+    for (int t = 0; t < 8; t++) {
+        const TrainRecord *rt = t < 6 ? &recs[0][t] : &recs[1][t - 6];
+        double g = 0, w = 1;
+        int e = end_of[game_of[t]];
+        for (int k = t; k < e; k++) {
+            const TrainRecord *rk = k < 6 ? &recs[0][k] : &recs[1][k - 6];
+            double v = train_sigmoid(rk->score / o.scale);
+            g += (1 - o.td) * w * (rk->board.side == rt->board.side ? v : 1 - v);
+            w *= o.td;
+        }
+        const TrainRecord *last = e - 1 < 6 ? &recs[0][e - 1] : &recs[1][e - 7];
+        double r_last = train_result(last);
+        g += w * (last->board.side == rt->board.side ? r_last : 1 - r_last);
+        double want = o.lambda * train_result(rt) + (1 - o.lambda) * g;
+        bad += fabs(tr[t].target - want) > 1e-6;
+        double own =
+            o.lambda * train_result(rt) + (1 - o.lambda) * train_sigmoid(rt->score / o.scale);
+        plain_bad += plain[t].target != (float)own;
+    }
+    CHECK(bad == 0);
+    CHECK(plain_bad == 0);
+    /* Every target moved: no record's score says what its look-ahead says. */
+    int moved = 0;
+    for (int t = 0; t < 8; t++)
+        moved += tr[t].target != plain[t].target;
+    CHECK(moved == 8);
+    free(tr);
+    free(plain);
+    remove(path[0]);
+    remove(path[1]);
+}
+
 int main(void)
 {
     RUN("train", test_exp);
@@ -812,5 +892,6 @@ int main(void)
     RUN("train", test_threads_and_resume);
     RUN("train", test_data);
     RUN("train", test_egdb_relabel);
+    RUN("train", test_td_targets);
     return check_total_failed ? 1 : 0;
 }
