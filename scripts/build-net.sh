@@ -6,8 +6,9 @@
 #
 # --from-git takes g2a-g6a as committed (each the default network of its day, from this clone's
 # history) instead of training them, and leaves out gen2, which only g3a's training reads: the
-# same data by 82 self-play shards and two trainings (g1a, never committed, and g7m), about
-# four hours. That is how g7m's own data was made (sessions 38-40).
+# same data by 82 self-play shards and two trainings (g1a, never committed, and g7t), about
+# three hours (2.0-2.3 minutes a shard in session 58). That is how the data of g7m (sessions
+# 38-40) and of g7t (sessions 57-58) was made.
 # PONDER=FILE runs that binary instead of making and running this tree's ./ponder.
 #
 # Every step writes its result under WORKDIR through a temporary name and is skipped when the
@@ -34,10 +35,11 @@
 #      gen4's games (plies 8-30, within 0.8 of a man of even), then 0-2 random moves;
 #  13. g6a: trained as g5b with gen5 1-20 beside (14.4 M records);
 #  14. gen6: 40,000 self-play games of g6a (20 shards) from positions of gen4's and gen5's games;
-#  15. g7m: the shipped network, trained as g6a with gen6 1-20 beside (18.7 M records) and
-#      with the mobility inputs (--features mobility; every earlier network has the pieces
-#      alone). g7a, the default before it, is this step without them;
-#  16. g7m-s90: g7m's weights with the score scale 90 instead of 80 (ponder train --init
+#  15. g7t: the shipped network, trained as g6a with gen6 1-20 beside (18.7 M records), with
+#      the mobility inputs (--features mobility; every earlier network has the pieces alone)
+#      and search scores that look ahead along the game (--td 0.5, docs/training.md). g7m,
+#      the default before it, is this step without --td; g7a, before that, without either;
+#  16. g7t-s90: g7t's weights with the score scale 90 instead of 80 (ponder train --init
 #      without --data): every score 9/8 as large, so the search's fixed margins weigh less
 #      against the evaluation (session 54, docs/engine.md).
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
@@ -50,8 +52,10 @@
 # extensions; gen4 by that of a6ccef0: reverse futility to depth 5, singular extensions.) g7m,
 # the default since session 41, was trained by step 15 on the recipe's data played again by the
 # search of 213cc56 (bench 3,732,176) from the historical networks in git, g2a-g6a, with g1a
-# trained again (docs/generations.md, sessions 38-40).
-# The final step copies g7m-s90 to data/nets/default.pnet; `make' then builds it in.
+# trained again (docs/generations.md, sessions 38-40). g7t, the default since session 58, is
+# this script's result byte for byte with --from-git and the search of f1a6aa3 (bench 4,092,156
+# with g7m-s90, the same search as g7t's commit): its data was played that way in sessions 57-58.
+# The final step copies g7t-s90 to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
 from_git=0
@@ -84,6 +88,7 @@ shards_played=0 # of them, played by this run
 rplies=8 # random moves after the ballot in self-play: 0 to this many
 lambda=0.5 # the game result's share of the training target
 features=pieces # the network's inputs (ponder train --features)
+td="" # ponder train --td: how far the search score looks ahead along the game (empty: not at all)
 
 if [ ! -f "$W/egdb/.done" ]; then
     step "endgame databases, up to 5 pieces"
@@ -108,7 +113,7 @@ selfplay() { # DIR SEED SHARD [ENGINE OPTIONS]
     shards_played=$((shards_played + 1))
 }
 
-train() { # OUT NAME EPOCHS FILES...   ($lambda: the result's share of the target)
+train() { # OUT NAME EPOCHS FILES...   ($lambda, $features and $td: as set above)
     out=$1 name=$2 epochs=$3
     shift 3
     [ -f "$out" ] && return 0
@@ -117,7 +122,8 @@ train() { # OUT NAME EPOCHS FILES...   ($lambda: the result's share of the targe
     for f in "$@"; do data="$data --data $f"; done
     # shellcheck disable=SC2086
     "$P" train $data --out "$out.tmp" --epochs "$epochs" --lambda "$lambda" --egdb "$W/egdb" \
-        --features "$features" --name "$name" --log "$W/$name.log" --checkpoint "$W/$name.ckpt" >&2
+        --features "$features" ${td:+--td "$td"} --name "$name" --log "$W/$name.log" \
+        --checkpoint "$W/$name.ckpt" >&2
     mv "$out.tmp" "$out"
 }
 
@@ -185,15 +191,17 @@ fi
 for i in $(seq 1 20); do
     selfplay "$W/gen6" 2032 "$i" --eval net --net "$W/g6a.pnet" --openings "$W/gen6/prior.trn"
 done
-# g7m: g6a's data with gen6 beside, and the mobility inputs.
+# g7t: g6a's data with gen6 beside, the mobility inputs, and search scores that look ahead along
+# the game (--td 0.5). g7m, the default before it, is this step without --td.
 features=mobility
-train "$W/g7m.pnet" g7m 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
+td=0.5
+train "$W/g7t.pnet" g7t 16 "$W"/gen0/shard[1-4].trn "$W"/gen1/shard[1-5].trn "$W"/gen3/shard*.trn \
     "$W"/gen4/shard*.trn "$W"/gen5/shard*.trn "$W"/gen6/shard*.trn
-# g7m-s90: the same network, its scores 9/8 as large.
-if [ ! -f "$W/g7m-s90.pnet" ]; then
-    step "g7m-s90: g7m with the score scale 90"
-    "$P" train --init "$W/g7m.pnet" --scale 90 --name g7m-s90 --out "$W/g7m-s90.pnet.tmp" >&2
-    mv "$W/g7m-s90.pnet.tmp" "$W/g7m-s90.pnet"
+# g7t-s90: the same network, its scores 9/8 as large.
+if [ ! -f "$W/g7t-s90.pnet" ]; then
+    step "g7t-s90: g7t with the score scale 90"
+    "$P" train --init "$W/g7t.pnet" --scale 90 --name g7t-s90 --out "$W/g7t-s90.pnet.tmp" >&2
+    mv "$W/g7t-s90.pnet.tmp" "$W/g7t-s90.pnet"
 fi
-cp "$W/g7m-s90.pnet" data/nets/default.pnet
+cp "$W/g7t-s90.pnet" data/nets/default.pnet
 step "data/nets/default.pnet written; run make to build it in"

@@ -2,7 +2,7 @@
 # build_net.sh - scripts/build-net.sh, the recipe of the shipped network, run with a stand-in
 # for ponder that records each command and writes the file it names: the steps and their order
 # (the endgame databases, 92 self-play shards with each generation's seed and options, seven
-# trainings with their data files in the order the networks were trained, g7m rewritten with
+# trainings with their data files in the order the networks were trained, g7t rewritten with
 # the score scale 90 as the shipped network), a second run that
 # finds everything made, a lost shard made again alone, and a run stopped by a failing command
 # that goes on from there when run again. The real run takes hours (docs/generations.md).
@@ -65,8 +65,8 @@ count "build-net: gen5, 20 shards of g5b from gen3's and gen4's positions" 20 \
 count "build-net: gen6, 20 shards of g6a from gen4's and gen5's positions" 20 \
     "$sp 2032 .*--random-plies 2 .* --net w/g6a.pnet --openings w/gen6/prior.trn$"
 count "build-net: seven trainings" 7 "^train --data "
-count "build-net: g7m rewritten with the score scale 90" 1 \
-    "^train --init w/g7m.pnet --scale 90 --name g7m-s90 --out w/g7m-s90.pnet.tmp$"
+count "build-net: g7t rewritten with the score scale 90" 1 \
+    "^train --init w/g7t.pnet --scale 90 --name g7t-s90 --out w/g7t-s90.pnet.tmp$"
 # train_files NAME NET N LAMBDA : NET's training had N data files and the result's share LAMBDA.
 train_files() {
     line=$(grep -E -- "^train .*--name $2 " "$TMP/first")
@@ -81,12 +81,13 @@ train_files "build-net: g3a on gen0, gen1 and gen2" g3a 19 0.5
 train_files "build-net: g4e on gen0, gen1 and gen3 (not gen2)" g4e 29 0.5
 train_files "build-net: g5b adds gen4, a quarter result" g5b 42 0.25
 train_files "build-net: g6a adds gen5" g6a 62 0.25
-train_files "build-net: g7m adds gen6" g7m 82 0.25
-name="build-net: the mobility inputs for g7m alone"
-mob=$(grep -E -- "^train .*--features mobility --name g7m " "$TMP/first" | wc -l)
-pcs=$(grep -E -- "^train .*--features pieces " "$TMP/first" | wc -l)
-if [ "$mob" -eq 1 ] && [ "$pcs" -eq 6 ]; then pass "$name"; else
-    fail "$name" "$mob trainings with the set for g7m, $pcs with the pieces alone"
+train_files "build-net: g7t adds gen6" g7t 82 0.25
+name="build-net: the mobility inputs and --td 0.5 for g7t alone"
+mob=$(grep -E -- "^train .*--features mobility --td 0.5 --name g7t " "$TMP/first" | wc -l)
+pcs=$(grep -E -- "^train .*--features pieces --name " "$TMP/first" | wc -l)
+tds=$(grep -c -- "--td " "$TMP/first")
+if [ "$mob" -eq 1 ] && [ "$pcs" -eq 6 ] && [ "$tds" -eq 1 ]; then pass "$name"; else
+    fail "$name" "$mob trainings with the set for g7t, $pcs with the pieces alone, $tds with --td"
 fi
 # gen3's files in the shell's order (1, 10-19, 2, 20, 3-9), as g4e was trained.
 g3="--data w/gen3/shard"
@@ -97,8 +98,8 @@ if grep -E -- "^train .*--name g4e " "$TMP/first" | grep -qE -- "$order"; then
 else
     fail "$name" "$(grep -- "--name g4e" "$TMP/first")"
 fi
-s90_call=$(grep -nE -- "^train --init w/g7m.pnet " "$TMP/first" | cut -d: -f1)
-name="build-net: g7m-s90, the last command, becomes data/nets/default.pnet"
+s90_call=$(grep -nE -- "^train --init w/g7t.pnet " "$TMP/first" | cut -d: -f1)
+name="build-net: g7t-s90, the last command, becomes data/nets/default.pnet"
 if [ "$(cat "$TMP/tree/data/nets/default.pnet")" = "$s90_call" ] && [ "$s90_call" -eq 101 ]; then
     pass "$name"
 else
@@ -152,7 +153,7 @@ else
 fi
 
 # --from-git: g2a-g6a from the clone's history (a stand-in git that records its calls and
-# prints a network), gen2 left out: 82 shards, g1a and g7m the only trainings.
+# prints a network), gen2 left out: 82 shards, g1a and g7t the only trainings.
 mkdir -p "$TMP/bin"
 cat >"$TMP/bin/git" <<'FAKE'
 #!/bin/sh
@@ -187,7 +188,7 @@ if ! grep -q -- "--seed 2028 " "$TMP/git" && [ ! -d "$TMP/tree/w/gen2" ] &&
 else fail "$name" "$(grep -c -- "--seed 2028 " "$TMP/git") gen2 shards"; fi
 name="build-net --from-git: g4e is the network committed at 179cd25"
 if [ "$(cat "$TMP/tree/w/g4e.pnet")" = "network of 179cd25:data/nets/default.pnet" ] &&
-    grep -q "^train .*--name g7m " "$TMP/git" && grep -q "^train .*--name g1a " "$TMP/git"; then
+    grep -q "^train .*--name g7t " "$TMP/git" && grep -q "^train .*--name g1a " "$TMP/git"; then
     pass "$name"
 else fail "$name" "$(cat "$TMP/tree/w/g4e.pnet")"; fi
 expect_grep "build-net --from-git: progress counts 82 shards" "^build-net: [0-9]{2}:[0-9]{2} \
