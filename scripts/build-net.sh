@@ -52,9 +52,10 @@
 # extensions; gen4 by that of a6ccef0: reverse futility to depth 5, singular extensions.) g7m,
 # the default since session 41, was trained by step 15 on the recipe's data played again by the
 # search of 213cc56 (bench 3,732,176) from the historical networks in git, g2a-g6a, with g1a
-# trained again (docs/generations.md, sessions 38-40). g7t, the default since session 58, is
-# this script's result byte for byte with --from-git and the search of f1a6aa3 (bench 4,092,156
-# with g7m-s90, the same search as g7t's commit): its data was played that way in sessions 57-58.
+# trained again (docs/generations.md, sessions 38-40). g7t, the default since session 58, was
+# made by these steps: its data by this script with --from-git and the binary of f1a6aa3 (the
+# search of g7t's commit, bench 4,092,156 with g7m-s90; sessions 57-58), then steps 15 and 16
+# with the binary of 91ccb3d (the trainer as it is now).
 # The final step copies g7t-s90 to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
