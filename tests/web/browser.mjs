@@ -370,6 +370,19 @@ const stateOf = (page) => page.evaluate(async () => {
     return (await fetch(`/api/games/${id}`)).json();
 });
 
+// Polls the server's state of the game until test(state) holds: a change the page sends (a
+// PATCH) lands a moment after the page shows it, so the page alone cannot tell it has landed.
+async function untilState(page, test) {
+    const end = Date.now() + STEP_MS;
+    for (;;) {
+        if (test(await stateOf(page)))
+            return true;
+        if (Date.now() > end)
+            return false;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+}
+
 async function features() {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1080 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
@@ -409,9 +422,10 @@ async function features() {
 
     step = 'level';
     await page.selectOption('#level', 'beginner');
-    ok = await waitFor(page, () => document.querySelector('#level').value === 'beginner');
-    check('features: the strength level is set on the server', ok && (await stateOf(page)).level === 'beginner');
+    ok = await untilState(page, (state) => state.level === 'beginner');
+    check('features: the strength level is set on the server', ok, (await stateOf(page)).level);
     await page.selectOption('#level', 'full');
+    check('features: the level is set back to full', await untilState(page, (state) => state.level === 'full'));
 
     step = 'resign';
     await page.click('#resign');
