@@ -19,9 +19,9 @@ void search_check_ponderhit(SearchJob *job)
         return;
     job->limits.ponder = false;
     timeman_start(&job->tm, &job->limits, atomic_load(&job->ponderhit_at));
-    /* One legal move and a clock: nothing to think about any more (as at the start of a timed
-     * search). */
-    if (job->workers[0]->root.count == 1 && timeman_timed(&job->tm) && !job->limits.infinite)
+    /* One legal move and a clock: nothing to think about any more (as at the start of a search
+     * on a clock). */
+    if (job->workers[0]->root.count == 1 && job->limits.clock > 0 && !job->limits.infinite)
         atomic_store_explicit(job->stop, true, memory_order_relaxed);
 }
 
@@ -127,7 +127,10 @@ SearchResult search_tree(SearchJob *job)
     SearchWorker *main_w = job->workers[0];
 
     /* 1. The root moves. With none, the side to move has lost; with one and a clock running,
-     * there is nothing to think about. */
+     * there is nothing to think about: the move is returned at once and its time saved for
+     * later moves. With an exact time a move and one legal move, nothing can be saved, so the
+     * move is searched as any other: the answer is the same, but the table holds the opponent's
+     * replies when the next search starts (docs/engine.md, "Time"). */
     MoveList *root = &main_w->root;
     movegen_generate(&g->board, g->rules, false, root);
     int kept = 0;
@@ -150,8 +153,8 @@ SearchResult search_tree(SearchJob *job)
         timeman_start_untimed(&job->tm, job->started);
     else
         timeman_start(&job->tm, &job->limits, job->started);
-    bool timed = job->limits.time > 0 || job->limits.clock > 0;
-    if (root->count == 1 && timed && !job->limits.infinite && !job->limits.ponder) {
+    if (root->count == 1 && job->limits.clock > 0 && !job->limits.infinite &&
+        !job->limits.ponder) {
         res.info.pv_len = 1;
         res.info.pv[0] = root->moves[0];
         res.info.score = evaluate_uncached(job, &g->board);

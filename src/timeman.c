@@ -10,7 +10,8 @@
  * Exact move time (limits.time). The hard deadline is the time less the margin (at least half the
  * time), and so is the soft one: with a fixed time per move there is nothing to save the rest for,
  * so a new iteration starts whenever time is left, and a move of an unfinished iteration counts
- * when it beat the last one. (No iteration used to start after 70% of the time: docs/engine.md.)
+ * when it beat the last one; one legal move is searched too (search_iter.c). (No iteration used
+ * to start after 70% of the time: docs/engine.md.)
  *
  * Game clock (limits.clock, inc, moves_to_go). The moves still to play before the clock gets more
  * time are moves_to_go, or TIME_MOVES_LEFT_GUESS when the control has none (sudden death, or an

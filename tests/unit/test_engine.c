@@ -174,12 +174,12 @@ static void test_ponderhit(void)
     CHECK(timeman_now() - hit < 0.05);
     CHECK(r.info.depth == 3);
 
-    /* One legal move: pondered on until the hit, played at once after it. */
+    /* One legal move on a clock: pondered on until the hit, played at once after it. */
     Board forced;
     ParseError pe;
     CHECK(notation_parse_fen("W:W18:B15,22", &forced, &pe)); /* White must take 18x11 */
     game_init(&game, &RULES_ENGLISH, &forced);
-    SearchLimits one = {.time = 5, .ponder = true};
+    SearchLimits one = {.clock = 5, .ponder = true};
     Listener l3 = {0};
     job = engine_start(e, &game, &one, NULL, on_done, &l3, err);
     sleep_s(0.1);

@@ -96,7 +96,9 @@ static void test_stop_from_thread(void)
     engine_free(e);
 }
 
-/* No legal move: no move, a loss score. One legal move with a clock: returned at once. */
+/* No legal move: no move, a loss score. One legal move with a clock: returned at once. One
+ * legal move with an exact time a move: searched for that time (the table then holds the
+ * replies), the same move. */
 static void test_no_move_and_forced(void)
 {
     Engine *e = new_engine(1);
@@ -107,11 +109,21 @@ static void test_no_move_and_forced(void)
     SearchResult r = engine_search(e, &game, &lim, NULL, NULL);
     CHECK(!r.has_move);
     CHECK(r.info.score == -SCORE_WIN);
-    set_fen("W:W18:B15,22"); /* White must take 18x11 */
+    set_fen("W:W18,27:B15,22,5"); /* White must take 18x11 */
+    SearchLimits clock = {.clock = 60.0};
     double t0 = util_now();
-    r = engine_search(e, &game, &lim, NULL, NULL);
+    r = engine_search(e, &game, &clock, NULL, NULL);
     CHECK(r.has_move && util_now() - t0 < 0.01);
+    CHECK(r.info.depth == 0 && r.info.nodes == 0);
     char mv[64];
+    move_text(&r.best, mv);
+    CHECK_STR(mv, "18x11");
+    SearchLimits exact = {.time = 0.2};
+    t0 = util_now();
+    r = engine_search(e, &game, &exact, NULL, NULL);
+    double t = util_now() - t0;
+    CHECK(r.has_move && t >= 0.1 && t < 0.5);
+    CHECK(r.info.depth > 1 && r.info.nodes > 0);
     move_text(&r.best, mv);
     CHECK_STR(mv, "18x11");
     engine_free(e);
