@@ -315,6 +315,11 @@ int cmd_hackerrank(int argc, char **argv)
         limits.time = time_limit * HACKERRANK_TIME_SHARE - (util_now() - start);
         if (limits.time < HACKERRANK_MIN_SEARCH)
             limits.time = HACKERRANK_MIN_SEARCH;
+        /* One legal move: the engine would search it for the time (its table then helps the
+         * next search), but this process ends with the move, so a clock with the same time
+         * makes it answer at once. */
+        if (legal.count == 1)
+            limits.clock = limits.time, limits.time = 0;
     }
     SearchResult result = engine_search(engine, game, &limits, verbose ? report : NULL, NULL);
     engine_free(engine);

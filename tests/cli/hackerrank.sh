@@ -91,6 +91,17 @@ for t in default 0.5; do
     else fail "hackerrank time $t" "status $status, ${cpu} ms processor, ${wall} ms wall, limit $limit ms" \
         "$(cat "$TMP/err")"; fi
 done
+# One legal move in a full middle game (Black must take 2 5 -> 4 7): answered at once whatever
+# --time says, since the process ends with it (the engine itself would search it for its time
+# to help the next move; here it would take about 4 s).
+ONE=$TMP/one.in
+printf 'b\n8\n_b_b_b_b\nb_b_b_b_\n_b_b_b_b\n______w_\n_____w__\nw_w_w_w_\n_w_w_w_w\nw_w_____\n' >"$ONE"
+printf '1\n2 5\n4 7\n' >"$TMP/one.expected"
+timed ponder "$ONE" --time 5
+if [ "$status" -eq 0 ] && [ "$wall" -lt 1500 ] && cmp -s "$TMP/out" "$TMP/one.expected"; then
+    pass "hackerrank one legal move at once (${wall} ms wall)"
+else fail "hackerrank one legal move at once" "status $status, ${wall} ms wall" \
+    "stdout: $(cat "$TMP/out")" "$(cat "$TMP/err")"; fi
 # --verbose reports the iterations on stderr and nothing more on stdout.
 hr ponder "$START" --time 0.2 --verbose
 if [ "$status" -eq 0 ] && grep -q '^info depth 1 ' "$TMP/err" && [ "$(wc -l <"$TMP/out")" -eq 3 ]; then
