@@ -153,8 +153,7 @@ SearchResult search_tree(SearchJob *job)
         timeman_start_untimed(&job->tm, job->started);
     else
         timeman_start(&job->tm, &job->limits, job->started);
-    if (root->count == 1 && job->limits.clock > 0 && !job->limits.infinite &&
-        !job->limits.ponder) {
+    if (root->count == 1 && job->limits.clock > 0 && !job->limits.infinite && !job->limits.ponder) {
         res.info.pv_len = 1;
         res.info.pv[0] = root->moves[0];
         res.info.score = evaluate_uncached(job, &g->board);
