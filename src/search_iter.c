@@ -128,7 +128,8 @@ SearchResult search_tree(SearchJob *job)
 
     /* 1. The root moves. With none, the side to move has lost; with one and a clock running,
      * there is nothing to think about: the move is returned at once and its time saved for
-     * later moves. With an exact time a move and one legal move, nothing can be saved, so the
+     * later moves (in a timed analysis too: the web board names it the only legal move). With
+     * an exact time a move and one legal move in play, nothing can be saved, so the
      * move is searched as any other: the answer is the same, but the table holds the opponent's
      * replies when the next search starts (docs/engine.md, "Time"). */
     MoveList *root = &main_w->root;
@@ -153,7 +154,8 @@ SearchResult search_tree(SearchJob *job)
         timeman_start_untimed(&job->tm, job->started);
     else
         timeman_start(&job->tm, &job->limits, job->started);
-    if (root->count == 1 && job->limits.clock > 0 && !job->limits.infinite && !job->limits.ponder) {
+    bool at_once = job->limits.clock > 0 || (job->limits.analysis && job->limits.time > 0);
+    if (root->count == 1 && at_once && !job->limits.infinite && !job->limits.ponder) {
         res.info.pv_len = 1;
         res.info.pv[0] = root->moves[0];
         res.info.score = evaluate_uncached(job, &g->board);
