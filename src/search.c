@@ -11,8 +11,7 @@
  * side to move has no capture is scored by eval.c.
  *
  * Moves are tried in this order: the table's move, captures (more pieces first), the two killer
- * moves of the ply, then quiet moves by history: the move's own and its record as the answer to
- * the opponent's last move (continuation history). Draws: a position that occurred before (in the
+ * moves of the ply, then quiet moves by history. Draws: a position that occurred before (in the
  * game since the last capture or man move, or on the search path) is a draw, and so is a
  * position 80 plies after the last capture or man move (the 40-move rule) or one the databases
  * call drawn. A draw scores 0 less the contempt for the side to move at the root (the contempt
@@ -89,7 +88,6 @@ void search_worker_free(SearchWorker *w)
 void search_worker_clear(SearchWorker *w)
 {
     memset(w->history, 0, sizeof w->history);
-    memset(w->conthist, 0, sizeof w->conthist);
     memset(w->killers, 0, sizeof w->killers);
 }
 
@@ -157,24 +155,6 @@ static inline void history_update(int *h, int bonus)
     *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
 }
 
-/* What the search learns from a quiet move that refuted, or failed to: its own history and its
- * record as the answer to the move that led to PLY. */
-static inline void history_credit(SearchWorker *w, const Board *b, int ply, const SearchMove *m,
-                                  int bonus)
-{
-    history_update(&w->history[b->side][m->from][m->to], bonus);
-    int16_t *c = &w->conthist[b->side][w->prev[ply]][m->from][m->to];
-    int v = *c;
-    history_update(&v, bonus);
-    *c = (int16_t)v;
-}
-
-/* The move that leads to the child: its piece before it moves, and where it lands. */
-static inline int prev_code(const Board *b, int from, int to)
-{
-    return (board_is_king(b, from) ? SQUARE_NB : 0) + to;
-}
-
 static void pv_update(SearchWorker *w, int ply, const Move *m)
 {
     w->pv[ply][0] = *m;
@@ -188,7 +168,6 @@ static void order_moves(const SearchWorker *w, const Board *b, const SearchMove 
                         const MoveList *caps, int tt_move, int ply, int *keys)
 {
     uint16_t k1 = w->killers[ply][0], k2 = w->killers[ply][1];
-    const int16_t(*cont)[SQUARE_NB] = w->conthist[b->side][w->prev[ply]];
     for (int i = 0; i < n; i++) {
         const SearchMove *m = &moves[i];
         int key;
@@ -201,8 +180,7 @@ static void order_moves(const SearchWorker *w, const Board *b, const SearchMove 
             uint16_t id = movepick_id(m);
             key = id == k1   ? ORDER_KILLER1
                   : id == k2 ? ORDER_KILLER2
-                             : w->history[b->side][m->from][m->to] + cont[m->from][m->to] +
-                                   (m->crowns ? HISTORY_MAX : 0);
+                             : w->history[b->side][m->from][m->to] + (m->crowns ? HISTORY_MAX : 0);
         }
         keys[i] = movepick_key(key, i);
     }
@@ -502,7 +480,6 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
         else
             board_apply(&child, &caps.moves[m->capture]);
         w->quiet[ply + 1] = irreversible ? 0 : w->quiet[ply] + 1;
-        w->prev[ply + 1] = prev_code(b, m->from, m->to);
         if (new_depth > 0 && m->capture != MOVEPICK_NO_CAPTURE)
             tt_prefetch(job->tt, child.key); /* quiet children's were asked for in step 6 */
 
@@ -542,7 +519,7 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
                     pv_update(w, ply, &full);
                 }
                 if (score >= beta) {
-                    /* A quiet move that refutes: remember it as a killer and credit its histories,
+                    /* A quiet move that refutes: remember it as a killer and credit its history,
                      * debiting the quiet moves tried before it. */
                     if (quiet) {
                         uint16_t id = movepick_id(m);
@@ -551,9 +528,11 @@ static __attribute__((noinline)) int search_node(SearchWorker *w, const Board *b
                             w->killers[ply][0] = id;
                         }
                         int bonus = depth * depth;
-                        history_credit(w, b, ply, m, bonus);
-                        for (int q = 0; q < nquiets; q++)
-                            history_credit(w, b, ply, &moves[quiets_tried[q]], -bonus);
+                        history_update(&w->history[b->side][m->from][m->to], bonus);
+                        for (int q = 0; q < nquiets; q++) {
+                            const SearchMove *o = &moves[quiets_tried[q]];
+                            history_update(&w->history[b->side][o->from][o->to], -bonus);
+                        }
                     }
                     break;
                 }
@@ -589,7 +568,6 @@ int search_root(SearchWorker *w, int alpha, int beta, int depth)
         board_apply(&child, &m);
         bool irreversible = m.captured || !board_is_king(b, m.from);
         w->quiet[1] = irreversible ? 0 : w->quiet[0] + 1;
-        w->prev[1] = prev_code(b, m.from, m.to);
         int score;
         if (i == 0) {
             score = -search(w, &child, -beta, -alpha, new_depth, 1, true);

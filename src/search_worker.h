@@ -24,11 +24,6 @@ struct SearchWorker {
     uint64_t leaf_plies; /* the sum of their plies (mean depth = leaf_plies / leaves) */
     bool aborted;        /* the current iteration was cut short */
     int history[COLOR_NB][SQUARE_NB][SQUARE_NB];
-    /* Continuation history: a quiet move's record as the answer to the move before it, that
-     * move named by its piece (man or king) and destination (prev[] below). 16 bits (the values
-     * stay within +-HISTORY_MAX) halve the table to 256 KB. */
-    int16_t conthist[COLOR_NB][2 * SQUARE_NB][SQUARE_NB][SQUARE_NB];
-    int prev[MAX_PLY + 2]; /* the move that led to each ply: 32 for a king, plus its square */
     uint16_t killers[MAX_PLY + 2][2];
     int excluded[MAX_PLY + 2]; /* a move this ply leaves out (singular test), or TT_NO_MOVE */
     int base;                  /* index of the root position in keys[] */

@@ -101,7 +101,7 @@ expect_status "bench rejects --egdb without a value" 2 "$PONDER" bench 2 --egdb
 
 # The signature, as Stockfish's CI checks it: the default bench's node count, pinned. The count
 # moves with any change to search or evaluation, and a refactor must keep it.
-BENCH_SIGNATURE=5947286
+BENCH_SIGNATURE=5752584
 "$PONDER" bench >"$TMP/sig" 2>"$TMP/sig.err"
 got=$(sed -n 's/^Nodes searched: //p' "$TMP/sig")
 if [ "$got" = "$BENCH_SIGNATURE" ]; then pass "bench signature is $BENCH_SIGNATURE nodes"; else
