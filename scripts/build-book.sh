@@ -14,8 +14,10 @@
 #
 # The two builds go to build/book/ (not in git). `ponder book build` saves every 30 seconds and
 # on Ctrl-C, and goes on from its file, so the script can be stopped at any time and run again
-# to go on. With the defaults: 23,291 searches (46.6 G nodes) in 65 minutes, then 2,956 (5.9 G
-# nodes) in 8 minutes, on the idle 2-core development machine (6 searches a second on 2 threads).
+# to go on. With the defaults and the g7a network: 23,291 searches (46.6 G nodes) in 65 minutes,
+# then 2,956 (5.9 G nodes) in 8 minutes, on the idle 2-core development machine (6 searches a
+# second on 2 threads); with g7t-s90 (session 63): 23,166 (46.3 G nodes) in 94 minutes, then
+# 2,976 (6.0 G nodes) in 12 minutes (4.1-4.5 searches a second).
 set -eu
 cd "$(dirname "$0")/.."
 nodes=2000000 positions=4864 start=600
