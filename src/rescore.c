@@ -16,10 +16,21 @@
  * under a temporary name and renamed when every record of the shard is in). Threads take
  * records in blocks; a node- or depth-limited search with a cleared table does not depend on
  * the thread, so the file is the same whatever --threads is.
+ *
+ * Self-play repeats itself (the same openings, a deterministic engine: about a third of a run's
+ * records are positions met before), and a position's new score depends on the position alone,
+ * so each distinct position of the shard is searched once and its repeats take its score. Earlier
+ * shards of the same run given with --reuse lend their scores too: a position found there is not
+ * searched again. That is only right when they were made by the same command (engine, network,
+ * limit, databases), so every 64th position taken from them (the first included) is searched
+ * anyway and must get the same score, else the run stops naming the file. Either way the output
+ * is byte for byte the one a search of every record would give.
  */
 #include "cli.h"
 #include "command.h"
 #include "engine.h"
+#include "movegen.h"
+#include "notation.h"
 #include "opts.h"
 #include "trainfile.h"
 #include "util.h"
@@ -34,8 +45,10 @@
 #include <unistd.h>
 
 enum {
-    RESCORE_HASH_MB = 4, /* --hash default: each thread's table, cleared before every record */
-    RESCORE_BLOCK = 32,  /* records a thread takes at once */
+    RESCORE_HASH_MB = 4,      /* --hash default: each thread's table, cleared before every record */
+    RESCORE_BLOCK = 32,       /* records a thread takes at once */
+    RESCORE_CHECK_EVERY = 64, /* one in this many scores --reuse lends is searched again */
+    RESCORE_REUSE_MAX = 4096, /* --reuse files */
     /* The engine options rescore takes (its --threads is its own: searches at once). */
     RESCORE_ENGINE_OPTS = OPTS_HASH | OPTS_WEIGHTS | OPTS_EVAL | OPTS_NET,
 };
@@ -49,20 +62,36 @@ typedef struct {
     const char *out;    /* output path */
     char **in;          /* input files */
     int nin;            /* their number */
+    const char **reuse; /* --reuse: earlier shards' outputs, whose scores are taken */
+    int nreuse;         /* their number */
     bool quiet;         /* no progress or summary */
 } RescoreOptions;
 
+/* How a distinct position of the shard gets its score. */
+enum { HOW_SEARCH, HOW_REUSE, HOW_CHECK };
+
 typedef struct {
     const RescoreOptions *o;
-    uint8_t *blocks;          /* the shard's records, encoded; rescored in place */
+    uint8_t *blocks;          /* the shard's records, encoded; rescored in place at the end */
     size_t count;             /* their number */
-    atomic_size_t next;       /* next record to hand out */
-    atomic_size_t done;       /* records rescored */
-    atomic_llong change;      /* sum of |new score - old score| */
+    uint32_t *first;          /* each record's first record of the same position (itself if new) */
+    uint8_t *how;             /* of a first record: HOW_* */
+    int32_t *score;           /* of a first record: the score lent (HOW_REUSE, HOW_CHECK), then
+                                 the search's (HOW_SEARCH, HOW_CHECK); NO_SCORE: no legal move */
+    uint16_t *lender;         /* of a first record taken from --reuse: the file's index */
+    uint32_t *work;           /* the first records to search, in order */
+    size_t nwork;             /* their number */
+    size_t distinct;          /* first records */
+    size_t reused;            /* of them, scored by --reuse (HOW_REUSE and HOW_CHECK) */
+    atomic_size_t next;       /* next entry of work to hand out */
+    atomic_size_t done;       /* searches done */
     atomic_bool failed;       /* a worker could not go on */
     char err[ERR_LEN];        /* why (the first failure) */
+    char mismatch[512];       /* a --reuse file's score that the search does not confirm */
     pthread_mutex_t err_lock; /* guards err */
 } Rescore;
+
+#define NO_SCORE INT32_MIN
 
 static volatile sig_atomic_t interrupted;
 
@@ -95,34 +124,152 @@ static void *worker_main(void *arg)
     /* Training targets: values (a draw 0, no contempt), never book moves. */
     SearchLimits lim = {.nodes = o->nodes, .depth = o->depth, .analysis = true};
     for (;;) {
-        size_t first = atomic_fetch_add(&rs->next, RESCORE_BLOCK);
-        if (first >= rs->count)
+        size_t from = atomic_fetch_add(&rs->next, RESCORE_BLOCK);
+        if (from >= rs->nwork)
             break;
-        size_t end = first + RESCORE_BLOCK < rs->count ? first + RESCORE_BLOCK : rs->count;
-        long long change = 0;
-        for (size_t i = first; i < end; i++) {
+        size_t end = from + RESCORE_BLOCK < rs->nwork ? from + RESCORE_BLOCK : rs->nwork;
+        for (size_t k = from; k < end; k++) {
             if (interrupted || atomic_load(&rs->failed))
                 return NULL;
-            uint8_t *block = rs->blocks + i * TRAIN_BLOCK;
+            uint32_t i = rs->work[k];
             TrainRecord rec;
             char err[ERR_LEN];
-            if (trainfile_decode(block, &rec, err) != TRAIN_RECORD) { /* checked when read */
+            if (trainfile_decode(rs->blocks + (size_t)i * TRAIN_BLOCK, &rec, err) !=
+                TRAIN_RECORD) { /* checked when read */
                 fail_run(rs, err);
                 return NULL;
             }
             game_init(w->game, &RULES_ENGLISH, &rec.board);
             engine_new_game(w->engine);
             SearchResult r = engine_search(w->engine, w->game, &lim, NULL, NULL);
-            if (r.has_move) {
-                change += llabs((long long)r.info.score - rec.score);
-                rec.score = r.info.score;
+            int32_t got = r.has_move ? r.info.score : NO_SCORE;
+            if (rs->how[i] == HOW_CHECK && got != rs->score[i]) {
+                char fen[128];
+                notation_format_fen(&rec.board, fen, sizeof fen);
+                pthread_mutex_lock(&rs->err_lock);
+                if (!rs->mismatch[0])
+                    snprintf(rs->mismatch, sizeof rs->mismatch,
+                             "%s: the score of %s is %d there, %d by this run's search",
+                             o->reuse[rs->lender[i]], fen, (int)rs->score[i], (int)got);
+                pthread_mutex_unlock(&rs->err_lock);
+                fail_run(rs, "a --reuse file's score differs from this run's search");
+                return NULL;
             }
-            trainfile_encode(&rec, block);
+            rs->score[i] = got;
         }
-        atomic_fetch_add(&rs->change, change);
-        atomic_fetch_add(&rs->done, end - first);
+        atomic_fetch_add(&rs->done, end - from);
     }
     return NULL;
+}
+
+/* The table of the shard's positions: open addressing on the record's Zobrist key, each slot a
+ * record index + 1 (0: empty), SIZE a power of two at least twice the records. */
+typedef struct {
+    uint32_t *slot;
+    size_t mask;
+} PosTable;
+
+/* Whether records A and B (encoded) hold the same position: the pieces, the kings and the side
+ * to move. */
+static bool same_position(const uint8_t *a, const uint8_t *b)
+{
+    return memcmp(a, b, 12) == 0 && ((a[14] ^ b[14]) & 1) == 0;
+}
+
+/* The slot of the position of BLOCK (KEY its Zobrist key): the one holding it, or the empty
+ * one where it would go. */
+static uint32_t *pos_find(const PosTable *t, const uint8_t *blocks, uint64_t key,
+                          const uint8_t *block)
+{
+    for (size_t h = (size_t)(key * 0x9E3779B97F4A7C15ull >> 20) & t->mask;; h = (h + 1) & t->mask)
+        if (!t->slot[h] || same_position(blocks + (size_t)(t->slot[h] - 1) * TRAIN_BLOCK, block))
+            return &t->slot[h];
+}
+
+/* Finds each record's first record of the same position, takes the scores --reuse lends, and
+ * lists the searches to make. Returns false with the message printed. */
+static bool plan_shard(const RescoreOptions *o, Rescore *rs)
+{
+    size_t n = rs->count, size = 2;
+    while (size < 2 * n)
+        size *= 2;
+    PosTable t = {calloc(size, sizeof *t.slot), size - 1};
+    rs->first = malloc((n ? n : 1) * sizeof *rs->first);
+    rs->how = calloc(n ? n : 1, sizeof *rs->how);
+    rs->score = malloc((n ? n : 1) * sizeof *rs->score);
+    rs->lender = calloc(n ? n : 1, sizeof *rs->lender);
+    rs->work = malloc((n ? n : 1) * sizeof *rs->work);
+    if (!t.slot || !rs->first || !rs->how || !rs->score || !rs->lender || !rs->work) {
+        fprintf(stderr, "ponder rescore: out of memory for %zu records\n", n);
+        free(t.slot);
+        return false;
+    }
+    char err[ERR_LEN];
+    TrainRecord rec;
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *block = rs->blocks + i * TRAIN_BLOCK;
+        trainfile_decode(block, &rec, err); /* checked when read */
+        uint32_t *s = pos_find(&t, rs->blocks, rec.board.key, block);
+        if (!*s) {
+            *s = (uint32_t)i + 1;
+            rs->distinct++;
+        }
+        rs->first[i] = *s - 1;
+    }
+    /* The lenders, file by file: the first to hold a position gives its score. A position with
+     * no legal move is left to the search (which keeps each record's own score then). */
+    bool ok = true;
+    for (int f = 0; f < o->nreuse && ok; f++) {
+        TrainReader rd;
+        if (!trainfile_open(&rd, o->reuse[f], err)) {
+            fprintf(stderr, "ponder rescore: --reuse: %s\n", err);
+            ok = false;
+            break;
+        }
+        int got;
+        uint8_t block[TRAIN_BLOCK];
+        while ((got = trainfile_next(&rd, &rec, err)) == 1) {
+            trainfile_encode(&rec, block);
+            uint32_t *s = pos_find(&t, rs->blocks, rec.board.key, block);
+            if (*s && rs->how[*s - 1] == HOW_SEARCH &&
+                movegen_count(&rec.board, &RULES_ENGLISH, false) > 0) {
+                rs->how[*s - 1] = rs->reused % RESCORE_CHECK_EVERY == 0 ? HOW_CHECK : HOW_REUSE;
+                rs->score[*s - 1] = rec.score;
+                rs->lender[*s - 1] = (uint16_t)f;
+                rs->reused++;
+            }
+        }
+        trainfile_close(&rd);
+        if (got < 0) {
+            fprintf(stderr, "ponder rescore: --reuse: %s\n", err);
+            ok = false;
+        }
+    }
+    free(t.slot);
+    for (size_t i = 0; ok && i < n; i++)
+        if (rs->first[i] == i && rs->how[i] != HOW_REUSE)
+            rs->work[rs->nwork++] = (uint32_t)i;
+    return ok;
+}
+
+/* Every record's new score (its first record's; its own when the position has no legal move),
+ * written into its block; the sum of the changes returned. */
+static long long apply_scores(Rescore *rs)
+{
+    long long change = 0;
+    char err[ERR_LEN];
+    for (size_t i = 0; i < rs->count; i++) {
+        uint8_t *block = rs->blocks + i * TRAIN_BLOCK;
+        TrainRecord rec;
+        trainfile_decode(block, &rec, err); /* checked when read */
+        int32_t s = rs->score[rs->first[i]];
+        if (s != NO_SCORE) {
+            change += llabs((long long)s - rec.score);
+            rec.score = s;
+        }
+        trainfile_encode(&rec, block);
+    }
+    return change;
 }
 
 /* Reads the records of the input files that belong to this shard into RS. Returns false with
@@ -159,6 +306,11 @@ static bool load_shard(const RescoreOptions *o, Rescore *rs, size_t *total, size
     *total = n;
     *first = lo;
     rs->count = hi - lo;
+    if (rs->count >= UINT32_MAX) {
+        fprintf(stderr, "ponder rescore: %zu records in one shard; at most %u (use --shard)\n",
+                rs->count, UINT32_MAX - 1);
+        return false;
+    }
     rs->blocks = malloc(rs->count ? rs->count * TRAIN_BLOCK : 1);
     if (!rs->blocks) {
         fprintf(stderr, "ponder rescore: out of memory for %zu records\n", rs->count);
@@ -194,10 +346,10 @@ static void progress(const Rescore *rs, double start, bool tty, bool last)
     size_t done = atomic_load(&rs->done);
     double el = util_now() - start;
     double rate = done / (el + 1e-9);
-    fprintf(stderr, "%srescore: %zu/%zu positions, %.0f a second", tty ? "\r" : "", done, rs->count,
+    fprintf(stderr, "%srescore: %zu/%zu searches, %.0f a second", tty ? "\r" : "", done, rs->nwork,
             rate);
     if (!last && rate > 0)
-        fprintf(stderr, ", %.0f s to go  ", (rs->count - done) / rate);
+        fprintf(stderr, ", %.0f s to go  ", (rs->nwork - done) / rate);
     fprintf(stderr, "%s", tty && !last ? "" : "\n");
 }
 
@@ -239,7 +391,7 @@ static int run(const RescoreOptions *o)
     }
 
     /* 2. The input: every block checked before any search. */
-    if (!load_shard(o, &rs, &total, &first)) {
+    if (!load_shard(o, &rs, &total, &first) || !plan_shard(o, &rs)) {
         status = 2;
         goto done;
     }
@@ -263,7 +415,7 @@ static int run(const RescoreOptions *o)
             fail_run(&rs, msg);
             break;
         }
-    while (started > 0 && atomic_load(&rs.done) < rs.count && !interrupted &&
+    while (started > 0 && atomic_load(&rs.done) < rs.nwork && !interrupted &&
            !atomic_load(&rs.failed)) {
         sleep_ms(50);
         if (!o->quiet && util_now() - shown >= (tty ? 0.5 : 30.0)) {
@@ -276,7 +428,8 @@ static int run(const RescoreOptions *o)
     cli_release_stop(&stop);
 
     /* 5. Write, and rename into place only when every record is in. */
-    bool complete = !interrupted && !atomic_load(&rs.failed) && atomic_load(&rs.done) == rs.count;
+    bool complete = !interrupted && !atomic_load(&rs.failed) && atomic_load(&rs.done) == rs.nwork;
+    long long change = complete ? apply_scores(&rs) : 0;
     if (complete) {
         uint8_t header[TRAIN_BLOCK];
         trainfile_header(header);
@@ -289,8 +442,16 @@ static int run(const RescoreOptions *o)
     }
     bool written = util_temp_commit(out, tmp, o->out, complete, msg, sizeof msg);
     out = NULL;
+    if (rs.mismatch[0] && !interrupted) { /* the --reuse files were bad input */
+        fprintf(stderr,
+                "\nponder rescore: --reuse: %s: it takes only earlier shards of the same run "
+                "(the same --nodes or --depth, network and databases); nothing written\n",
+                rs.mismatch);
+        status = 2;
+        goto done;
+    }
     char done_text[64];
-    snprintf(done_text, sizeof done_text, "%zu of %zu positions", atomic_load(&rs.done), rs.count);
+    snprintf(done_text, sizeof done_text, "%zu of %zu searches", atomic_load(&rs.done), rs.nwork);
     status = cli_job_end("ponder rescore", interrupted, done_text, complete, rs.err, o->out,
                          written, msg);
     if (status)
@@ -302,11 +463,14 @@ static int run(const RescoreOptions *o)
             snprintf(limit, sizeof limit, "%llu nodes", (unsigned long long)o->nodes);
         else
             snprintf(limit, sizeof limit, "depth %d", o->depth);
-        printf("rescore: shard %ld/%ld, records %zu-%zu of %zu searched to %s; mean change %.1f "
-               "hundredths of a man; %zu positions written to %s in %.1f s\n",
-               o->shard, o->shards, rs.count ? first + 1 : first, first + rs.count, total, limit,
-               rs.count ? (double)atomic_load(&rs.change) / (double)rs.count : 0.0, rs.count,
-               o->out, util_now() - start);
+        printf("rescore: shard %ld/%ld, records %zu-%zu of %zu, %zu distinct positions: %zu "
+               "searched to %s, %zu scores taken from --reuse files (%zu of them checked by a "
+               "search); mean change %.1f hundredths of a man; %zu positions written to %s in "
+               "%.1f s\n",
+               o->shard, o->shards, rs.count ? first + 1 : first, first + rs.count, total,
+               rs.distinct, rs.nwork, limit, rs.reused, rs.nwork - (rs.distinct - rs.reused),
+               rs.count ? (double)change / (double)rs.count : 0.0, rs.count, o->out,
+               util_now() - start);
     }
 
 done:
@@ -322,6 +486,11 @@ done:
     free(workers);
     free(tids);
     free(rs.blocks);
+    free(rs.first);
+    free(rs.how);
+    free(rs.score);
+    free(rs.lender);
+    free(rs.work);
     pthread_mutex_destroy(&rs.err_lock);
     return status;
 }
@@ -341,6 +510,9 @@ static void usage(FILE *f)
             "  --threads T       searches at once (default: the number of cores)\n"
             "  --shard I/N       rescore only the I-th of N equal slices of the records; the\n"
             "                    shards' files, concatenated in order, hold the whole run\n"
+            "  --reuse FILE      an earlier shard's output of this same command: its scores\n"
+            "                    are taken for the positions it holds instead of searching\n"
+            "                    them again (every 64th is searched to check; repeatable)\n"
             "  --hash MB         transposition table per thread, cleared before each\n"
             "                    position (default %d)\n",
             MAX_PLY - 1, RESCORE_HASH_MB);
@@ -362,7 +534,14 @@ static int cmd_rescore(int argc, char **argv)
     if (o.threads > ENGINE_THREADS_MAX)
         o.threads = ENGINE_THREADS_MAX;
     long lv;
-    enum { OPT_NODES = OPTS_LONG, OPT_DEPTH, OPT_THREADS, OPT_SHARD, OPT_OUT };
+    enum { OPT_NODES = OPTS_LONG, OPT_DEPTH, OPT_THREADS, OPT_SHARD, OPT_OUT, OPT_REUSE };
+    const char **reuse = calloc((size_t)argc, sizeof *reuse); /* at most one per argument */
+    if (!reuse) {
+        fprintf(stderr, "ponder rescore: out of memory\n");
+        return 1;
+    }
+    o.reuse = reuse;
+    int status = 2;
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
         {"nodes", required_argument, NULL, OPT_NODES},
@@ -370,6 +549,7 @@ static int cmd_rescore(int argc, char **argv)
         {"threads", required_argument, NULL, OPT_THREADS},
         {"shard", required_argument, NULL, OPT_SHARD},
         {"out", required_argument, NULL, OPT_OUT},
+        {"reuse", required_argument, NULL, OPT_REUSE},
         {"quiet", no_argument, NULL, 'q'},
         {0},
     };
@@ -377,7 +557,10 @@ static int cmd_rescore(int argc, char **argv)
     opts_begin(&p, "ponder rescore", argc, argv, "hq", longopts, RESCORE_ENGINE_OPTS, &o.eo);
     for (int c; (c = opts_next(&p)) != OPTS_END;) {
         switch (c) {
-        case 'h': usage(stdout); return 0;
+        case 'h':
+            usage(stdout);
+            status = 0;
+            goto end;
         case OPT_NODES:
             if (!cli_long("--nodes", optarg, 1, 1000000000, &lv))
                 goto bad;
@@ -397,6 +580,13 @@ static int cmd_rescore(int argc, char **argv)
                 goto bad;
             break;
         case OPT_OUT: o.out = optarg; break;
+        case OPT_REUSE:
+            if (o.nreuse == RESCORE_REUSE_MAX) {
+                fprintf(stderr, "ponder rescore: more than %d --reuse files\n", RESCORE_REUSE_MAX);
+                goto bad;
+            }
+            reuse[o.nreuse++] = optarg;
+            break;
         case 'q': o.quiet = true; break;
         default: goto bad;
         }
@@ -420,10 +610,18 @@ static int cmd_rescore(int argc, char **argv)
             fprintf(stderr, "ponder rescore: %s is both an input and the output\n", o.out);
             goto bad;
         }
-    return run(&o);
+    for (int i = 0; i < o.nreuse; i++)
+        if (strcmp(o.reuse[i], o.out) == 0) {
+            fprintf(stderr, "ponder rescore: %s is both --reuse and the output\n", o.out);
+            goto bad;
+        }
+    status = run(&o);
+    goto end;
 bad:
     opts_see_help("ponder rescore");
-    return 2;
+end:
+    free(reuse);
+    return status;
 }
 
 PONDER_COMMAND("rescore", cmd_rescore, 84, "search training positions again for deeper scores")

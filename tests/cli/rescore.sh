@@ -34,7 +34,7 @@ else
     fail "rescore writes as many records as it read, after a header" "status $status" \
         "$(cat "$TMP/err")" "$(ls -l "$TMP")"
 fi
-if grep -q "^rescore: shard 1/1, records 1-$records of $records searched to $NODES nodes; mean change [0-9.]* hundredths of a man; $records positions written to $TMP/a.trn in " "$TMP/sum"; then
+if grep -q "^rescore: shard 1/1, records 1-$records of $records, [0-9]* distinct positions: [0-9]* searched to $NODES nodes, 0 scores taken from --reuse files (0 of them checked by a search); mean change [0-9.]* hundredths of a man; $records positions written to $TMP/a.trn in " "$TMP/sum"; then
     pass "rescore's summary counts the records"
 else
     fail "rescore's summary counts the records" "$(cat "$TMP/sum")" "$records records"
@@ -81,6 +81,23 @@ for i in 1 2 3; do tail -c +17 "$TMP/s$i.trn"; done >"$TMP/shards"
 tail -c +17 "$TMP/a.trn" >"$TMP/whole"
 expect_same "rescore: shards 1-3/3 hold the records of the whole run" "$TMP/whole" "$TMP/shards"
 
+# --reuse: the earlier shards' scores are taken, and the shards still hold the whole run. The
+# input twice, in two shards: the second shard's positions are all in the first's output.
+"$PONDER" rescore --nodes $NODES --shard 1/2 --out "$TMP/r1.trn" -q "$TMP/in.trn" "$TMP/in.trn"
+"$PONDER" rescore --nodes $NODES --shard 2/2 --reuse "$TMP/r1.trn" --out "$TMP/r2.trn" \
+    "$TMP/in.trn" "$TMP/in.trn" >"$TMP/sum" 2>"$TMP/err"
+{ tail -c +17 "$TMP/r1.trn"; tail -c +17 "$TMP/r2.trn"; } >"$TMP/reused"
+tail -c +17 "$TMP/d.trn" >"$TMP/twice"
+expect_same "rescore --reuse: the shards hold the same bytes as one search of every record" \
+    "$TMP/twice" "$TMP/reused"
+distinct=$(sed -n 's/.*, \([0-9]*\) distinct positions: .*/\1/p' "$TMP/sum")
+checked=$(( (distinct + 63) / 64 ))
+expect_grep "rescore --reuse: every position lent, every 64th searched to check" \
+    ", $distinct distinct positions: $checked searched to $NODES nodes, $distinct scores taken from --reuse files \($checked of them checked by a search\)" "$TMP/sum"
+# A lender made with another limit: the check finds it, the run stops and names the file.
+"$PONDER" rescore --nodes $((NODES + 500)) --shard 1/2 --out "$TMP/other.trn" -q "$TMP/in.trn" \
+    "$TMP/in.trn"
+
 # ---- train reads it --------------------------------------------------------------------------
 cat "$TMP/a.trn" "$TMP/a.trn" >"$TMP/a2.trn"
 expect_status "train reads rescore's output" 0 "$PONDER" train --data "$TMP/a2.trn" --hidden 32 \
@@ -91,7 +108,7 @@ for i in 1 2 3 4 5 6 7 8; do cat "$TMP/in.trn"; done >"$TMP/big.trn"
 expect_interrupt "rescore: Ctrl-C stops it and leaves no file" int.trn \
     "$PONDER" rescore --nodes 1000000 --threads 2 --out "$TMP/int.trn" -q "$TMP/big.trn"
 expect_grep "rescore: Ctrl-C says how far it got" \
-    "interrupted after [0-9]+ of [0-9]+ positions; nothing written" "$TMP/err"
+    "interrupted after [0-9]+ of [0-9]+ searches; nothing written" "$TMP/err"
 
 # ---- bad input -------------------------------------------------------------------------------
 O="$TMP/bad.trn"
@@ -136,6 +153,17 @@ bad "rescore: a truncated file" "cut.trn" "$PONDER" rescore --nodes 9 --out "$O"
 printf 'PONDNET' >"$TMP/bad.pnet"
 bad "rescore: a bad network" "bad.pnet" \
     "$PONDER" rescore --nodes 9 --net "$TMP/bad.pnet" --out "$O" "$TMP/in.trn"
+bad "rescore --reuse of another run's shard" "other.trn: the score of " \
+    "$PONDER" rescore --nodes $NODES --shard 2/2 --reuse "$TMP/other.trn" --out "$O" \
+    "$TMP/in.trn" "$TMP/in.trn"
+expect_grep "rescore --reuse: the mismatch is explained" \
+    "takes only earlier shards of the same run" "$TMP/err"
+bad "rescore: a missing --reuse file" "--reuse: $TMP/none.trn" \
+    "$PONDER" rescore --nodes 9 --reuse "$TMP/none.trn" --out "$O" "$TMP/in.trn"
+bad "rescore: a damaged --reuse file is named by file and block" "--reuse: $TMP/dmg.trn" \
+    "$PONDER" rescore --nodes 9 --reuse "$TMP/dmg.trn" --out "$O" "$TMP/in.trn"
+bad "rescore: --reuse as the output" "is both --reuse and the output" \
+    "$PONDER" rescore --nodes 9 --reuse "$O" --out "$O" "$TMP/in.trn"
 expect_status "rescore into a directory that does not exist" 1 \
     "$PONDER" rescore --nodes 9 --out "$TMP/no/such/dir.trn" "$TMP/in.trn"
 expect_grep "rescore names the output it cannot create" "no/such/dir.trn" "$TMP/err"
