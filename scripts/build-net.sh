@@ -43,19 +43,20 @@
 #      without --data): every score 9/8 as large, so the search's fixed margins weigh less
 #      against the evaluation (session 54, docs/engine.md).
 # Self-play with a node limit and the trainer are reproducible (any thread count), so the result
-# is the committed file byte for byte as long as the search and the trainer are those it was made
-# with: the search whose bench signature with --eval classic is 4,522,123 nodes (commit 2676ea7).
-# The search since (reverse futility pruning: classic signature 4,137,069, then 4,093,277) plays
-# slightly different self-play games, so this script now makes a network of the same recipe, not
-# the same bytes. (g4e itself was trained on gen0 and gen1 made by the search of commit d7e9b5c
-# and gen3 by that of f83627f, the same search: reverse futility to depth 3, no singular
-# extensions; gen4 by that of a6ccef0: reverse futility to depth 5, singular extensions.) g7m,
-# the default since session 41, was trained by step 15 on the recipe's data played again by the
-# search of 213cc56 (bench 3,732,176) from the historical networks in git, g2a-g6a, with g1a
-# trained again (docs/generations.md, sessions 38-40). g7t, the default since session 58, was
-# made by these steps: its data by this script with --from-git and the binary of f1a6aa3 (the
-# search of g7t's commit, bench 4,092,156 with g7m-s90; sessions 57-58), then steps 15 and 16
-# with the binary of 91ccb3d (the trainer as it is now).
+# is the committed file byte for byte as long as the search (under a node limit) and the trainer
+# are those it was made with. The early networks were made by older searches (g4e: gen0 and gen1
+# by the search of d7e9b5c, gen3 by that of f83627f, reverse futility to depth 3 and no singular
+# extensions; gen4 by that of a6ccef0, reverse futility to depth 5 and singular extensions), so
+# without --from-git, which trains g2a-g6a again, the script makes networks of their recipe, not
+# their bytes. g7m, the default since session 41, was trained by step 15 on the recipe's data
+# played again by the search of 213cc56 (bench 3,732,176) from the historical networks in git,
+# g2a-g6a, with g1a trained again (docs/generations.md, sessions 38-40). g7t, the default since
+# session 58, was made by these steps: its data by this script with --from-git and the binary of
+# f1a6aa3 (the search of g7t's commit, bench 4,092,156 with g7m-s90; sessions 57-58), then steps
+# 15 and 16 with the binary of 91ccb3d (the trainer as it is now). Run again in sessions 64-65 with
+# --from-git and the binary of 649f013 (bench 5,752,584: the search since f1a6aa3 differs only
+# under a time limit, and self-play uses a node limit), it wrote a g7t-s90 byte for byte the
+# committed data/nets/default.pnet.
 # The final step copies g7t-s90 to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
