@@ -3,9 +3,11 @@
 # strength figure in docs/ is measured.
 #
 #   scripts/strength.sh [-r REF] [-t SECONDS [-T SECONDS] | -n NODES] [-g GAMES] [-s SPRT] [-o DIR]
-#                       [-N NAME] [-a DIR | -A DIR] [-- NEW_ARGS...]
+#                       [-N NAME] [-a DIR | -A DIR] [-S SEED] [-R REF_ARGS] [-- NEW_ARGS...]
 #
-#   -r REF      the reference commit (default ce1f348, the engine before the network)
+#   -r REF      the reference commit (default ce1f348, the engine before the network); `.' is
+#               this tree's own build, for two settings of one engine (with -R and NEW_ARGS:
+#               two networks, an option on and off)
 #   -t SECONDS  per move for both sides (default 0.1)
 #   -T SECONDS  per move for the reference alone (time odds; default: the -t time). The referee
 #               allows each move the longer of the two times, and each engine is told its own
@@ -25,6 +27,11 @@
 #               the engines' own. The run's name gets "-adjA"
 #   -N NAME     the run's name (DIR/NAME.pdn and .json) instead of the one made from the commit
 #               (below): to go on with a run after commits that leave the engine as it was
+#   -S SEED     the order of the openings (ponder match --seed; default 1, the order of every
+#               1,000-game run against ce1f348). Another seed for a head-to-head test keeps its
+#               games apart from those runs'
+#   -R REF_ARGS extra options for the reference's `ponder player' (one word or several in one
+#               argument, e.g. -R '--net old.pnet --book none')
 #   NEW_ARGS    extra options for the new engine's `ponder player' (e.g. --eval classic)
 #
 # The reference is built once in a git worktree under DIR (reused by later runs). Both sides
@@ -37,10 +44,15 @@
 # options (DIR/NAME.pdn and .json); it goes on where it stopped when the same command is run
 # again (`ponder match --resume': the finished games are read back, only the missing ones are
 # played), so a run of hours can be split over several sittings (a commit changes the name:
-# give the old one with -N to go on with it). Runs with the same -g (and so the same openings,
-# colours and order) play the same games, so two of them, e.g. this tree and an earlier commit
-# each against ce1f348, compare game by game with `ponder compare NEW.pdn OLD.pdn'
-# (docs/match.md): a tighter interval than the two runs' own.
+# give the old one with -N to go on with it; a -S other than 1 and -R options add to the name).
+# Runs with the same -g and -S (and so the same openings, colours and order) play the same
+# games, so two of them, e.g. this tree and an earlier commit each against ce1f348, compare
+# game by game with `ponder compare NEW.pdn OLD.pdn' (docs/match.md): a tighter interval than
+# the two runs' own.
+#
+# A head-to-head test of two networks in one build, the way docs/generations.md measures them:
+#   scripts/strength.sh -r . -S 73 -g 1000 -s 0,10,0.05,0.05 -R '--net old.pnet --book none' \
+#       -- --net new.pnet --book none
 set -eu
 cd "$(dirname "$0")/.."
 ref=ce1f348
@@ -53,7 +65,9 @@ rtm=
 runname=
 adjudicate=
 ahead=
-while getopts r:t:T:n:g:s:o:N:a:A:h opt; do
+seed=1
+rextra=
+while getopts r:t:T:n:g:s:o:N:a:A:S:R:h opt; do
     case $opt in
     r) ref=$OPTARG ;;
     t) tm=$OPTARG ;;
@@ -65,7 +79,9 @@ while getopts r:t:T:n:g:s:o:N:a:A:h opt; do
     N) runname=$OPTARG ;;
     a) adjudicate=$OPTARG ahead= ;;
     A) adjudicate=$OPTARG ahead=A ;;
-    *) sed -n '2,43p' "$0" >&2; exit 2 ;;
+    S) seed=$OPTARG ;;
+    R) rextra=$OPTARG ;;
+    *) sed -n '2,55p' "$0" >&2; exit 2 ;;
     esac
 done
 case $runname in */*) echo "strength: -N: a name, not a path: $runname" >&2; exit 2 ;; esac
@@ -73,16 +89,25 @@ shift $((OPTIND - 1))
 [ "${1:-}" = "--" ] && shift
 extra="$*"
 
+case $seed in '' | *[!0-9]*) echo "strength: -S: a number, not $seed" >&2; exit 2 ;; esac
+
 mkdir -p "$out"
-refdir="$out/ref-$ref"
-if [ ! -x "$refdir/ponder" ]; then
-    [ -d "$refdir" ] || git worktree add --detach "$refdir" "$ref" >&2
-    make -C "$refdir" -j2 ponder >&2
-fi
 make -j2 ponder >&2
+if [ "$ref" = . ]; then
+    refdir=.
+    refname=ref
+else
+    refdir="$out/ref-$ref"
+    refname=$ref
+    if [ ! -x "$refdir/ponder" ]; then
+        [ -d "$refdir" ] || git worktree add --detach "$refdir" "$ref" >&2
+        make -C "$refdir" -j2 ponder >&2
+    fi
+fi
 
 export PONDER_EGDB=none
 tag=$(printf '%s' "$extra" | cksum | cut -d' ' -f1)
+rtag=$(printf '%s' "$rextra" | cksum | cut -d' ' -f1)
 if [ -n "$nodes" ]; then
     [ -z "$rtm" ] || { echo "strength: -T needs -t, not -n" >&2; exit 2; }
     limit="${nodes}n"
@@ -99,13 +124,16 @@ else
     play="--time {time}"
     rplay=$play
 fi
-name=${runname:-"$(git describe --always --dirty)-vs-$ref-$limit-${games}g${extra:+-x$tag}${adjudicate:+-adj$ahead}"}
-set -- --time "$tm" --games "$games" -j 2 --seed 1 --names "new,$ref" \
+refpart=$refname
+[ "$ref" = . ] && refpart=self
+name=${runname:-"$(git describe --always --dirty)-vs-$refpart-$limit-${games}g${extra:+-x$tag}${rextra:+-r$rtag}${adjudicate:+-adj$ahead}"}
+[ "$seed" = 1 ] || name="$name-s$seed"
+set -- --time "$tm" --games "$games" -j 2 --seed "$seed" --names "new,$refname" \
     --pdn "$out/$name.pdn" --json "$out/$name.json" --resume
 [ -n "$sprt" ] && set -- "$@" --sprt "$sprt"
 [ -n "$adjudicate" ] && set -- "$@" --adjudicate "$adjudicate"
 [ -n "$ahead" ] && set -- "$@" --adjudicate-wins ahead
-echo "strength: $(git rev-parse --short HEAD) ${extra:+($extra) }vs $ref, $games games, $limit a move: $out/$name.pdn" >&2
+echo "strength: $(git rev-parse --short HEAD) ${extra:+($extra) }vs $refname${rextra:+ ($rextra)}, $games games, $limit a move: $out/$name.pdn" >&2
 ./ponder match "$@" \
     "$PWD/ponder player --threads 1 --hash 64 $play --fen {fen} $extra" \
-    "$(cd "$refdir" && pwd)/ponder player --threads 1 --hash 64 $rplay --fen {fen}"
+    "$(cd "$refdir" && pwd)/ponder player --threads 1 --hash 64 $rplay --fen {fen} $rextra"
