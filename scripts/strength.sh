@@ -96,9 +96,11 @@ make -j2 ponder >&2
 if [ "$ref" = . ]; then
     refdir=.
     refname=ref
+    runref=self
 else
     refdir="$out/ref-$ref"
     refname=$ref
+    runref=$ref
     if [ ! -x "$refdir/ponder" ]; then
         [ -d "$refdir" ] || git worktree add --detach "$refdir" "$ref" >&2
         make -C "$refdir" -j2 ponder >&2
@@ -124,9 +126,7 @@ else
     play="--time {time}"
     rplay=$play
 fi
-refpart=$refname
-[ "$ref" = . ] && refpart=self
-name=${runname:-"$(git describe --always --dirty)-vs-$refpart-$limit-${games}g${extra:+-x$tag}${rextra:+-r$rtag}${adjudicate:+-adj$ahead}"}
+name=${runname:-"$(git describe --always --dirty)-vs-$runref-$limit-${games}g${extra:+-x$tag}${rextra:+-r$rtag}${adjudicate:+-adj$ahead}"}
 [ "$seed" = 1 ] || name="$name-s$seed"
 set -- --time "$tm" --games "$games" -j 2 --seed "$seed" --names "new,$refname" \
     --pdn "$out/$name.pdn" --json "$out/$name.json" --resume
