@@ -33,7 +33,7 @@ TESTSRC  := $(wildcard tests/unit/test_*.c)
 UTIL_MODULES   := util
 RULES_MODULES  := bitboard board rules movegen notation pdn game openings perft
 ENGINE_MODULES := ponder engine engine_options search eval weights tt timeman egdb egdb_index egdb_build baseline \
-                  tower book book_build search_iter search_egdb thread egdb_hook nnue_hook nnue nnue_eval tune trainfile
+                  tower book book_build search_iter search_egdb thread egdb_hook nnue_hook nnue nnue_eval nnue_features tune trainfile
 CORESRC := $(foreach m,$(UTIL_MODULES) $(RULES_MODULES) $(ENGINE_MODULES),src/$(m).c)
 
 # Variant settings: release (./ponder), asan (sanitizers), debug. The release build prefers

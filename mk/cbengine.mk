@@ -20,7 +20,7 @@ CB_LIBSRC := src/cbengine.c src/bitboard.c src/board.c src/movegen.c src/rules.c
              src/game.c src/engine.c src/engine_options.c src/search.c src/eval.c src/weights.c src/tt.c \
              src/timeman.c src/util.c src/ponder.c src/egdb_index.c src/thread.c \
              src/search_iter.c src/search_egdb.c src/egdb_hook.c src/nnue_hook.c src/book.c src/nnue.c \
-             src/nnue_eval.c
+             src/nnue_eval.c src/nnue_features.c
 CB_LINUX_SRC := $(CB_LIBSRC) src/egdb.c
 CB_WIN_SRC   := $(CB_LIBSRC)
 # The built-in opening book and network (mk/book.mk, mk/nnue.mk make the files).

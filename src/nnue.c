@@ -8,7 +8,7 @@
  * little-endian, byte by byte, so the reader needs no alignment and works on any host) into one
  * 32-byte aligned allocation. The first problem is named with the file name; nothing a file holds
  * can make the reader read out of bounds or allocate more than the largest legal net needs
- * (7.4 MB for 1024-256-256 with 8 buckets, a first layer for each and the mobility features;
+ * (7.9 MB for 1024-256-256 with 8 buckets, a first layer for each and the shot features;
  * files over 8 MB are refused unread). The inference
  * itself is in nnue_eval.c.
  */
@@ -137,8 +137,8 @@ bool nnue_check_shape(int features, int n1, int n2, int n3, int buckets, int set
                       const char *name, char *err)
 {
     if (!nnue_feature_set_ok(features)) {
-        snprintf(err, ERR_LEN, "features = %d: not a feature set (%d or %d)", features,
-                 NNUE_FEATURES, NNUE_FEATURES_MOBILITY);
+        snprintf(err, ERR_LEN, "features = %d: not a feature set (%d, %d or %d)", features,
+                 NNUE_FEATURES, NNUE_FEATURES_MOBILITY, NNUE_FEATURES_SHOTS);
         return false;
     }
     if (!layer_ok("n1", n1, NNUE_N1_MIN, NNUE_N1_MAX, err) ||
@@ -196,9 +196,9 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
         return false;
     }
     uint32_t features = util_get_u32(p + 12);
-    if (features != NNUE_FEATURES && features != NNUE_FEATURES_MOBILITY) {
-        snprintf(msg, ERR_LEN, "features = %u, expected %d (pieces) or %d (mobility)", features,
-                 NNUE_FEATURES, NNUE_FEATURES_MOBILITY);
+    if (features > NNUE_FEATURES_SHOTS || !nnue_feature_set_ok((int)features)) {
+        snprintf(msg, ERR_LEN, "features = %u, expected %d (pieces), %d (mobility) or %d (shots)",
+                 features, NNUE_FEATURES, NNUE_FEATURES_MOBILITY, NNUE_FEATURES_SHOTS);
         return false;
     }
     /* Fields as u32 and i32, compared before narrowing to int. */
@@ -247,7 +247,9 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
         snprintf(msg, ERR_LEN,
                  "%zu bytes, expected %zu for n1 = %d, n2 = %d, n3 = %d, %d buckets%s%s", size,
                  want, n->n1, n->n2, n->n3, n->buckets, n->l1_sets > 1 ? ", split" : "",
-                 n->features == NNUE_FEATURES_MOBILITY ? ", mobility features" : "");
+                 n->features == NNUE_FEATURES_MOBILITY ? ", mobility features"
+                 : n->features == NNUE_FEATURES_SHOTS  ? ", shot features"
+                                                       : "");
         return false;
     }
     uint32_t stored = util_get_u32(p + size - 4),

@@ -4,12 +4,13 @@
  *
  * 128 binary features (piece kind x oriented square, from the side to move's seat), or 288 with
  * the mobility set (also: which pieces of each side have no simple move, which have no safe one,
- * and which of ours the opponent could take), feed a first layer of n1 int16 sums (the
- * accumulator), clamped to 0..127; then, in one of B buckets chosen by the number of pieces, two
- * int8 layers of n2 and n3 neurons and an int16 output neuron. The score is the output times the
- * file's score scale, in hundredths of a man. The first layer is shared by the buckets (a version 1
- * file) or one per bucket (version 2, "split": then a position's bucket picks its whole network, as
- * in GuiNN's networks by game phase).
+ * and which of ours the opponent could take), or 320 with the shot set (also: which of ours have
+ * a shot, a move that forces captures and wins material; nnue_features.c), feed a first layer of
+ * n1 int16 sums (the accumulator), clamped to 0..127; then, in one of B buckets chosen by the
+ * number of pieces, two int8 layers of n2 and n3 neurons and an int16 output neuron. The score is
+ * the output times the file's score scale, in hundredths of a man. The first layer is shared by the
+ * buckets (a version 1 file) or one per bucket (version 2, "split": then a position's bucket picks
+ * its whole network, as in GuiNN's networks by game phase).
  *
  * Three forms of a network: NnueNet, the quantised one the engine runs (integer arithmetic only,
  * an AVX2 path when compiled for it and a portable path that computes the same integers);
@@ -27,8 +28,10 @@
 enum {
     NNUE_FEATURES = 128,          /* the piece set: 4 piece kinds x 32 squares */
     NNUE_FEATURES_MOBILITY = 288, /* the mobility set: the piece set, then 5 x 32 squares */
-    NNUE_MAX_ACTIVE = 96, /* most features a board can set: in the mobility set each piece once,
-                             once more if it cannot move or has no safe move, once if in danger */
+    NNUE_FEATURES_SHOTS = 320,    /* the shot set: the mobility set, then 32 squares */
+    NNUE_MAX_ACTIVE = 96,         /* most features a board can set: in the shot set each
+                                     piece once, once more if it cannot move or has no safe
+                                     move, once if in danger, once if it has a shot (ours) */
     NNUE_N1_MIN = 32,
     NNUE_N1_MAX = 1024,
     NNUE_N23_MIN = 32,
@@ -47,7 +50,7 @@ enum {
 /* A quantised network. Arrays are in the file's order (see docs/nnue.md); w1 and w2, w3 are
  * 32-byte aligned. Read-only once made, so several search threads may share one. */
 typedef struct {
-    int features;             /* the feature set: NNUE_FEATURES or NNUE_FEATURES_MOBILITY */
+    int features;             /* the feature set: NNUE_FEATURES, _MOBILITY or _SHOTS */
     int n1, n2, n3;           /* neurons of the three hidden layers */
     int buckets;              /* B: output buckets by piece count */
     int l1_sets;              /* first layers: 1 (shared) or B (one per bucket, "split") */
@@ -88,14 +91,27 @@ int nnue_features(const Board *b, uint16_t *out);
  * 160 + o for each of theirs that has none, 192 + o for each of ours their pieces could jump if
  * they were to move, 224 + o for each of ours that has simple moves but none after which the
  * piece moved could be jumped at once, 256 + o for each of theirs that has none (as if they were
- * to move), o the oriented square) into OUT, which has room for NNUE_MAX_ACTIVE. Returns how
- * many. */
+ * to move), o the oriented square; or NNUE_FEATURES_SHOTS: the mobility set's, then 288 + o for
+ * each piece of ours with a shot: a simple move after which the other side must capture and,
+ * whatever it takes and the captures played out by material, we are at least a man up) into OUT,
+ * which has room for NNUE_MAX_ACTIVE. Returns how many. (nnue_features.c) */
 int nnue_features_of(int features, const Board *b, uint16_t *out);
 
-/* Whether FEATURES names a feature set (NNUE_FEATURES or NNUE_FEATURES_MOBILITY). */
+/* Whether FEATURES names a feature set (NNUE_FEATURES, _MOBILITY or _SHOTS). */
 static inline bool nnue_feature_set_ok(int features)
 {
-    return features == NNUE_FEATURES || features == NNUE_FEATURES_MOBILITY;
+    return features == NNUE_FEATURES || features == NNUE_FEATURES_MOBILITY ||
+           features == NNUE_FEATURES_SHOTS;
+}
+
+/* The name of a feature set, as `ponder train --features' takes it: "pieces", "mobility" or
+ * "shots" ("?" for no set). */
+static inline const char *nnue_feature_set_name(int features)
+{
+    return features == NNUE_FEATURES            ? "pieces"
+           : features == NNUE_FEATURES_MOBILITY ? "mobility"
+           : features == NNUE_FEATURES_SHOTS    ? "shots"
+                                                : "?";
 }
 
 /* The output bucket of B for a net of BUCKETS buckets: min(B-1, (pieces-1)*B/24). */

@@ -139,7 +139,9 @@ void train_net_clip(TrainNet *net)
     const NetShape *sh = &net->shape;
     net_layout(sh, &l);
     clip(net->p + l.w1, (size_t)sh->sets * (size_t)(sh->features + 1) * (size_t)sh->n1,
-         sh->features == NNUE_FEATURES ? NET_CLIP_W1 : NET_CLIP_W1_MOBILITY); /* W1, b1 */
+         sh->features == NNUE_FEATURES            ? NET_CLIP_W1
+         : sh->features == NNUE_FEATURES_MOBILITY ? NET_CLIP_W1_MOBILITY
+                                                  : NET_CLIP_W1_SHOTS); /* W1, b1 */
     for (int k = 0; k < sh->buckets; k++) {
         float *b = net->p + l.bucket0 + (size_t)k * l.stride;
         clip(b + l.w2, (size_t)sh->n2 * sh->n1, NET_CLIP_HIDDEN);

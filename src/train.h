@@ -2,10 +2,10 @@
  * train.h - fitting the network evaluation to self-play positions, for `ponder train'.
  *
  * The model, its quantisation and its file are those of the contract in docs/nnue.md (written
- * from NNUE-SPEC.md): 128 features seen from the side to move (288 with the mobility set), a
- * sparse first layer W1 (n1 values, clamped to [0, 1]), then per piece-count bucket two dense
- * clamped layers (n2, n3) and one output, a logit for the side to move; score = logit * S
- * hundredths of a man.
+ * from NNUE-SPEC.md): 128 features seen from the side to move (288 with the mobility set, 320
+ * with the shot set), a sparse first layer W1 (n1 values, clamped to [0, 1]), then per piece-count
+ * bucket two dense clamped layers (n2, n3) and one output, a logit for the side to move; score =
+ * logit * S hundredths of a man.
  *
  * The module has three parts:
  *   train_data.c  training files -> samples (features, bucket, target), duplicates merged,
@@ -29,15 +29,16 @@ typedef struct EgdbSet EgdbSet;
 
 /* The shape limits, the features and the quantisation are the engine's (nnue.h: NNUE_*). */
 enum {
-    NET_MAX_ACTIVE = 64, /* most active features of a game position: 24 pieces, then in the
+    NET_MAX_ACTIVE = 80, /* most active features of a game position: 24 pieces, then in the
                             mobility set up to 24 that cannot move or have no safe move (never
-                            both) and 12 in danger (< 64) */
+                            both) and 12 in danger, in the shot set up to 12 with a shot (72) */
     TRAIN_SLICES = 16,   /* a minibatch is cut into this many fixed slices (see train.c) */
 };
 
 /* Clips applied after every optimiser step (the spec's bounds for quantisation). */
 #define NET_CLIP_W1 10.0f                /* W1 and b1: 25 terms of 1270 fit an int16 */
 #define NET_CLIP_W1_MOBILITY 4.0f        /* the same for the mobility set: 61 terms of 508 */
+#define NET_CLIP_W1_SHOTS 3.5f           /* and for the shot set: 73 terms of 444 */
 #define NET_CLIP_HIDDEN (127.0f / 64.0f) /* W2, W3: int8 at scale 64 */
 #define NET_CLIP_OUT 127.0f              /* w4: int16 at scale 256 */
 
@@ -56,7 +57,7 @@ typedef struct {
     int n1, n2, n3; /* layer widths */
     int buckets;    /* output buckets B */
     int sets;       /* first layers: 1 (shared) or B (one per bucket: --split) */
-    int features;   /* the feature set: NNUE_FEATURES (pieces) or NNUE_FEATURES_MOBILITY */
+    int features;   /* the feature set: NNUE_FEATURES (pieces), _MOBILITY or _SHOTS */
 } NetShape;
 
 /* The float network: every parameter in P (NPARAMS floats, the layout above). */

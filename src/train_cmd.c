@@ -50,9 +50,11 @@ static void usage(FILE *f)
                "  --buckets B        output buckets by piece count, 1-8 (default 4)\n"
                "  --split            one first layer per bucket instead of one shared (the\n"
                "                     bucket then picks the whole network; same speed)\n"
-               "  --features SET     the inputs: pieces (128: each piece's kind and square) or\n"
+               "  --features SET     the inputs: pieces (128: each piece's kind and square),\n"
                "                     mobility (288: also which pieces cannot move, which\n"
-               "                     have no safe move and which can be taken;\n"
+               "                     have no safe move and which can be taken) or shots\n"
+               "                     (320: also which of the side to move's pieces have a\n"
+               "                     shot, a move that forces captures and wins material;\n"
                "                     docs/nnue.md) (default pieces)\n"
                "  --lambda L         share of the game result in the target, the rest being\n"
                "                     sigmoid(search score / S) (default 0.25)\n"
@@ -79,8 +81,8 @@ static void usage(FILE *f)
                "                     from FILE when it exists\n"
                "  --init NET         start from the network NET (a file, or `builtin') instead\n"
                "                     of random weights: its shape and scale are the run's;\n"
-               "                     with --features mobility a piece network is grown (its\n"
-               "                     new inputs start at zero). Without --data, NET is\n"
+               "                     with a larger --features set it is grown (its new\n"
+               "                     inputs start at zero). Without --data, NET is\n"
                "                     written to --out as it is but for --scale and --name\n"
                "                     (its scores S_new / S_old as large; nothing trained)\n"
                "  --threads T        worker threads (default: the number of cores); the result\n"
@@ -117,15 +119,18 @@ typedef struct {
     bool quiet;
 } Args;
 
-/* ", mobility features" for a shape of that set, else nothing: for messages. */
-static const char *mobility_words(const NetShape *sh)
+/* ", mobility features" or ", shot features" for a shape of those sets, else nothing: for
+ * messages. */
+static const char *set_words(const NetShape *sh)
 {
-    return sh->features == NNUE_FEATURES_MOBILITY ? ", mobility features" : "";
+    return sh->features == NNUE_FEATURES_MOBILITY ? ", mobility features"
+           : sh->features == NNUE_FEATURES_SHOTS  ? ", shot features"
+                                                  : "";
 }
 
 /* Loads --init's network into A->init_net; its shape and scale become the run's (options that
- * say otherwise are refused), except that `--features mobility' grows a network of the piece
- * set (net_import). Returns -1 to go on, else the exit status. */
+ * say otherwise are refused), except that a larger `--features' set grows the network
+ * (net_import). Returns -1 to go on, else the exit status. */
 static int load_init(Args *a)
 {
     char err[ERR_LEN];
@@ -136,15 +141,16 @@ static int load_init(Args *a)
     }
     NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->features};
     if (a->features_given && a->shape.features != q->features) {
-        if (a->shape.features != NNUE_FEATURES_MOBILITY) {
+        if (a->shape.features < q->features) {
             fprintf(stderr,
-                    "ponder train: --init %s has the mobility features; a network cannot drop "
-                    "inputs: leave out --features pieces\n",
-                    a->init);
+                    "ponder train: --init %s has the %s features; a network cannot drop "
+                    "inputs: leave out --features %s\n",
+                    a->init, q->features == NNUE_FEATURES_SHOTS ? "shot" : "mobility",
+                    nnue_feature_set_name(a->shape.features));
             nnue_free(q);
             return 2;
         }
-        sh.features = NNUE_FEATURES_MOBILITY; /* grown */
+        sh.features = a->shape.features; /* grown */
     }
     NetShape want = a->shape;
     if (!a->features_given)
@@ -153,8 +159,8 @@ static int load_init(Args *a)
         fprintf(stderr,
                 "ponder train: --init %s is n1 %d, %d buckets%s%s; the options ask for n1 %d, "
                 "%d buckets%s%s: leave them out to train its shape\n",
-                a->init, sh.n1, sh.buckets, sh.sets > 1 ? " (split)" : "", mobility_words(&sh),
-                want.n1, want.buckets, want.sets > 1 ? " (split)" : "", mobility_words(&want));
+                a->init, sh.n1, sh.buckets, sh.sets > 1 ? " (split)" : "", set_words(&sh), want.n1,
+                want.buckets, want.sets > 1 ? " (split)" : "", set_words(&want));
         nnue_free(q);
         return 2;
     }
@@ -262,8 +268,11 @@ static int parse_args(int argc, char **argv, Args *a)
                 a->shape.features = NNUE_FEATURES;
             else if (strcmp(v, "mobility") == 0)
                 a->shape.features = NNUE_FEATURES_MOBILITY;
+            else if (strcmp(v, "shots") == 0)
+                a->shape.features = NNUE_FEATURES_SHOTS;
             else {
-                fprintf(stderr, "ponder train: --features: `%s' is neither pieces nor mobility\n",
+                fprintf(stderr,
+                        "ponder train: --features: `%s' is none of pieces, mobility and shots\n",
                         v);
                 return 2;
             }
@@ -436,10 +445,10 @@ static int start_state(const Args *a, const TrainDataReport *rep, uint64_t hash,
                 "ponder train: %s was made by another run (n1 %d, buckets %d%s%s, seed %llu, "
                 "%llu + %llu positions; this run: n1 %d, buckets %d%s%s, seed %llu, %zu + %zu%s): "
                 "use the same data and options, or remove it\n",
-                a->checkpoint, s->n1, s->buckets, s->sets > 1 ? " split" : "", mobility_words(s),
+                a->checkpoint, s->n1, s->buckets, s->sets > 1 ? " split" : "", set_words(s),
                 (unsigned long long)st->seed, (unsigned long long)st->ntrain,
                 (unsigned long long)st->nvalid, a->shape.n1, a->shape.buckets,
-                a->shape.sets > 1 ? " split" : "", mobility_words(&a->shape),
+                a->shape.sets > 1 ? " split" : "", set_words(&a->shape),
                 (unsigned long long)a->d.seed, rep->ntrain, rep->nvalid,
                 st->data_hash != hash ? ", other targets or positions" : "");
         train_state_free(st);
@@ -500,7 +509,7 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
              "\"%s\"\n",
              held, a->out, len, st->net.shape.n1, st->net.shape.n2, st->net.shape.n3,
              st->net.shape.buckets, st->net.shape.sets > 1 ? " (split)" : "",
-             mobility_words(&st->net.shape), (int)a->d.scale, a->name);
+             set_words(&st->net.shape), (int)a->d.scale, a->name);
     fputs(line, stdout);
     if (log)
         fputs(line, log);
@@ -545,9 +554,8 @@ static int train_run(const Args *ap)
              rep.records, a.ndata, a.ndata > 1 ? "s" : "", rep.games, util_now() - t0, rep.merged,
              a.d.dedup ? " (targets averaged)" : "", rep.relabelled, rep.disagreed, scores,
              rep.ntrain, rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, td, a.d.scale,
-             a.shape.n1, a.shape.buckets, a.shape.sets > 1 ? " (split)" : "",
-             mobility_words(&a.shape), a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce",
-             (unsigned long long)a.d.seed);
+             a.shape.n1, a.shape.buckets, a.shape.sets > 1 ? " (split)" : "", set_words(&a.shape),
+             a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce", (unsigned long long)a.d.seed);
     if (!a.quiet)
         fputs(head, stderr);
 

@@ -22,14 +22,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Versions: 1 shared first layer, 2 split; 5 and 6 the same with the mobility features (3 and 4
- * were the mobility set of 224 inputs, which is no longer read). */
+/* Versions: 1 shared first layer, 2 split; 5 and 6 the same with the mobility features, 7 and 8
+ * with the shot features (3 and 4 were the mobility set of 224 inputs, which is no longer read). */
 enum {
     CKPT_SHARED = 1,
     CKPT_SPLIT = 2,
     CKPT_MOBILITY_224 = 2, /* added to 1 or 2: refused */
     CKPT_MOBILITY = 4,     /* added to 1 or 2 */
-    CKPT_LAST = 6,
+    CKPT_SHOTS = 6,        /* added to 1 or 2 */
+    CKPT_LAST = 8,
     CKPT_HEADER = 80
 };
 
@@ -86,8 +87,8 @@ bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out,
 
 bool net_import(TrainNet *net, const NnueNet *q, int features, char *err)
 {
-    if (features != q->features &&
-        !(q->features == NNUE_FEATURES && features == NNUE_FEATURES_MOBILITY)) {
+    /* Each set begins with the one before it, so a network grows into a larger set. */
+    if (features < q->features || !nnue_feature_set_ok(features)) {
         snprintf(err, ERR_LEN, "a network of %d inputs cannot start a run of %d", q->features,
                  features);
         return false;
@@ -100,9 +101,9 @@ bool net_import(TrainNet *net, const NnueNet *q, int features, char *err)
         nnue_float_free(&f);
         return false;
     }
-    /* net_export()'s copies the other way round. The piece inputs are the first 128 of either
-     * set, so a grown network's rows for them are the old ones and the new rows are zero: it
-     * scores every position exactly as Q does until training moves them. */
+    /* net_export()'s copies the other way round. Q's inputs are the first of the larger set,
+     * so a grown network's rows for them are the old ones and the new rows are zero: it scores
+     * every position exactly as Q does until training moves them. */
     NetLayout l;
     net_layout(&sh, &l);
     size_t n1 = (size_t)sh.n1, n2 = (size_t)sh.n2, n3 = (size_t)sh.n3;
@@ -153,7 +154,9 @@ bool train_checkpoint_save(const TrainState *st, const char *path, char *err)
     const NetShape *sh = &st->net.shape;
     memcpy(buf, "PONDCKP", 8);
     util_put_u32(buf + 8, (sh->sets > 1 ? CKPT_SPLIT : CKPT_SHARED) +
-                              (sh->features == NNUE_FEATURES ? 0 : CKPT_MOBILITY));
+                              (sh->features == NNUE_FEATURES            ? 0
+                               : sh->features == NNUE_FEATURES_MOBILITY ? CKPT_MOBILITY
+                                                                        : CKPT_SHOTS));
     util_put_u32(buf + 12, (uint32_t)sh->n1);
     util_put_u32(buf + 16, (uint32_t)sh->n2);
     util_put_u32(buf + 20, (uint32_t)sh->n3);
@@ -206,8 +209,9 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
                    (int)util_get_u32(head + 20),
                    (int)util_get_u32(head + 24),
                    1,
-                   version > CKPT_SPLIT + CKPT_MOBILITY_224 ? NNUE_FEATURES_MOBILITY
-                                                            : NNUE_FEATURES};
+                   version > CKPT_SPLIT + CKPT_MOBILITY       ? NNUE_FEATURES_SHOTS
+                   : version > CKPT_SPLIT + CKPT_MOBILITY_224 ? NNUE_FEATURES_MOBILITY
+                                                              : NNUE_FEATURES};
     if (version % 2 == 0)
         sh.sets = sh.buckets;
     char why[ERR_LEN];

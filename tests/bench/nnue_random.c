@@ -2,9 +2,9 @@
  * nnue_random.c - writes a seeded random network file, for measuring the network evaluation's
  * speed (`ponder bench --net FILE') before a trained network exists (docs/nnue.md).
  *
- *   build/release/nnue-random N1 OUT [SEED] [split|mobility]
+ *   build/release/nnue-random N1 OUT [SEED] [split|mobility|shots]
  *       n2 = n3 = 32, 4 buckets, score scale 80; split: a first layer per bucket; mobility: the
- *       mobility feature set (224 inputs)
+ *       mobility feature set (288 inputs); shots: the shot set (320 inputs)
  */
 #include "nnue_random.h"
 #include "nnue.h"
@@ -15,9 +15,10 @@
 int main(int argc, char **argv)
 {
     bool split = argc == 5 && strcmp(argv[4], "split") == 0,
-         mobility = argc == 5 && strcmp(argv[4], "mobility") == 0;
-    if (argc < 3 || argc > 5 || (argc == 5 && !split && !mobility)) {
-        fprintf(stderr, "usage: nnue-random N1 OUT [SEED] [split|mobility]\n");
+         mobility = argc == 5 && strcmp(argv[4], "mobility") == 0,
+         shots = argc == 5 && strcmp(argv[4], "shots") == 0;
+    if (argc < 3 || argc > 5 || (argc == 5 && !split && !mobility && !shots)) {
+        fprintf(stderr, "usage: nnue-random N1 OUT [SEED] [split|mobility|shots]\n");
         return 2;
     }
     char *end;
@@ -26,8 +27,11 @@ int main(int argc, char **argv)
     char err[ERR_LEN];
     NnueFloat f;
     if (*end || n1 < NNUE_N1_MIN || n1 > NNUE_N1_MAX ||
-        !nnue_float_alloc(&f, mobility ? NNUE_FEATURES_MOBILITY : NNUE_FEATURES, (int)n1, 32, 32, 4,
-                          split ? 4 : 1, err)) {
+        !nnue_float_alloc(&f,
+                          shots      ? NNUE_FEATURES_SHOTS
+                          : mobility ? NNUE_FEATURES_MOBILITY
+                                     : NNUE_FEATURES,
+                          (int)n1, 32, 32, 4, split ? 4 : 1, err)) {
         fprintf(stderr, "nnue-random: bad N1 `%s'\n", argv[1]);
         return 2;
     }

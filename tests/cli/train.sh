@@ -151,6 +151,36 @@ expect_status "train --init: a mobility network with --features pieces is refuse
     "$PONDER" train $TR --init "$TMP/m.pnet" --features pieces --epochs 1 --out "$TMP/x.pnet"
 expect_grep "... saying why" "has the mobility features; a network cannot drop inputs" "$TMP/err"
 
+# ---- the shot feature set (320 inputs) ---------------------------------------------------------
+"$PONDER" train $TR --features shots --epochs 2 --checkpoint "$TMP/hck" --out "$TMP/h.pnet" \
+    >"$TMP/sum" 2>"$TMP/err"
+status=$?
+want=$((64 + 321 * 32 * 2 + 2 * (2048 + 256 + 64 + 4) + 4))
+size=$(wc -c <"$TMP/h.pnet" 2>/dev/null || echo 0)
+features=$(od -An -tu4 -j12 -N4 "$TMP/h.pnet" 2>/dev/null | tr -d ' ')
+if [ $status -eq 0 ] && [ "$size" -eq $want ] && [ "$features" = 320 ] &&
+    grep -q "2 buckets, shot features, scale" "$TMP/sum"; then
+    pass "train --features shots writes a network of 320 inputs"
+else
+    fail "train --features shots writes a network of 320 inputs" \
+        "status $status, $size bytes (expected $want), features $features" \
+        "$(cat "$TMP/sum" "$TMP/err")"
+fi
+bench_differs shots "$TMP/h.pnet" pieces
+expect_status "train: a shot run's checkpoint is refused by a mobility run" 2 \
+    "$PONDER" train $TR --features mobility --epochs 3 --checkpoint "$TMP/hck" --out "$TMP/x.pnet"
+expect_grep "... naming both feature sets" \
+    "buckets 2, shot features, seed.*this run: n1 32, buckets 2, mobility features, seed" "$TMP/err"
+resumes "--features shots" "$TMP/hck" --features shots
+"$PONDER" train --data "$TMP/d4.trn" --batch 64 --seed 9 --valid 0.5 --init "$TMP/m.pnet" \
+    --features shots --epochs 1 --out "$TMP/hi.pnet" >"$TMP/sum" 2>&1
+expect_grep "train --init of a mobility network grows it into the shot set" \
+    "shot features, scale" "$TMP/sum"
+expect_status "train --init: a shot network with --features mobility is refused" 2 \
+    "$PONDER" train $TR --init "$TMP/h.pnet" --features mobility --epochs 1 --out "$TMP/x.pnet"
+expect_grep "... saying why" \
+    "has the shot features; a network cannot drop inputs: leave out --features mobility" "$TMP/err"
+
 # ---- checkpoints -----------------------------------------------------------------------------
 "$PONDER" train $TR --epochs 1 --checkpoint "$TMP/ck" --out "$TMP/one.pnet" -q >/dev/null 2>&1
 "$PONDER" train $TR --epochs 3 --checkpoint "$TMP/ck" --out "$TMP/r.pnet" >/dev/null 2>"$TMP/err"
@@ -270,7 +300,7 @@ train_bad "train: --out is required" "--out is required" --data "$TMP/d.trn"
 train_bad "train: --hidden must be a multiple of 32" "not a multiple of 32" $TR --hidden 48 $O
 train_bad "train: --buckets out of range" "buckets" $TR --buckets 9 $O
 train_bad "train: --split with one bucket" "--split needs at least 2 buckets" $TR --split --buckets 1 $O
-train_bad "train: --features names a set" "neither pieces nor mobility" $TR --features kings $O
+train_bad "train: --features names a set" "none of pieces, mobility and shots" $TR --features kings $O
 train_bad "train: --loss must be mse or ce" "neither mse nor ce" $TR --loss l1 $O
 train_bad "train: --valid out of range" "valid" $TR --valid 1.5 $O
 train_bad "train: --lambda not a number" "lambda" $TR --lambda x $O

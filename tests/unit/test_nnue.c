@@ -10,6 +10,7 @@
 #include "nnue_random.h"
 #include "notation.h"
 #include "random_games.h"
+#include "rules.h"
 
 #include <math.h>
 #include <unistd.h>
@@ -225,6 +226,101 @@ static void test_mobility_features(void)
     CHECK(seen[3] > npositions / 10 && seen[4] > npositions / 10);
 }
 
+/* What the side to move of B wins by captures, both sides taking their best (at most PLIES deep,
+ * men 2 and kings 3): the shot set's exchange, by the move generator and board_apply. */
+static int ref_capture_gain(const Board *b, int plies)
+{
+    if (plies == 0 || !movegen_jumpers(b))
+        return 0;
+    MoveList list;
+    int n = movegen_generate(b, &RULES_ENGLISH, false, &list), best = -1000;
+    for (int i = 0; i < n; i++) {
+        Bitboard c = list.moves[i].captured;
+        Board child = *b;
+        board_apply(&child, &list.moves[i]);
+        int v =
+            2 * bb_popcount(c) + bb_popcount(c & b->kings) - ref_capture_gain(&child, plies - 1);
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* The shot features (288 + o) of a quiet position by the rules' own moves: each simple move
+ * played, the other side's forced captures and ours played out by material, a man or more won. */
+static Bitboard ref_shots(const Board *b)
+{
+    MoveList list;
+    int n = movegen_generate(b, &RULES_ENGLISH, false, &list);
+    Bitboard shots = 0;
+    for (int i = 0; i < n; i++) {
+        Board child = *b;
+        board_apply(&child, &list.moves[i]);
+        if (movegen_jumpers(&child) && ref_capture_gain(&child, 8) <= -2)
+            shots |= 1u << list.moves[i].from;
+    }
+    return shots;
+}
+
+static Bitboard shot_squares(const Board *b)
+{
+    uint16_t f[NNUE_MAX_ACTIVE];
+    int n = nnue_features_of(NNUE_FEATURES_SHOTS, b, f), flip = b->side == BLACK ? 0 : 31;
+    Bitboard got = 0;
+    for (int j = 0; j < n; j++)
+        if (f[j] >= NNUE_FEATURES_MOBILITY)
+            got |= 1u << ((f[j] - NNUE_FEATURES_MOBILITY) ^ flip);
+    return got;
+}
+
+/* The shot set: the mobility set's features first, in the same order, then the pieces with a
+ * shot as the rules' own moves find them, on random quiet positions and on a made one. */
+static void test_shot_features(void)
+{
+    /* Black to move: 6-10 (index 5 to 9) gives a man; 15x6 (14 over 9) is met by 2x9x18 and
+     * 14x7 by 2x11x18, two for one either way; 6-9 gives one for nothing, 2-7 gives none. */
+    Board b;
+    board_clear(&b, BLACK);
+    board_set(&b, 1, BLACK, false);
+    board_set(&b, 5, BLACK, false);
+    board_set(&b, 13, WHITE, false);
+    board_set(&b, 14, WHITE, false);
+    CHECK(shot_squares(&b) == 1u << 5 && ref_shots(&b) == 1u << 5);
+    Board m;
+    board_turn(&b, &m); /* the same from White's seat */
+    CHECK(shot_squares(&m) == 1u << 26);
+    board_set(&b, 17, WHITE, false); /* 2x9x18 is now 2x9 alone: 15x6 wins the man back */
+    CHECK(shot_squares(&b) == 0 && ref_shots(&b) == 0);
+
+    int bad = 0, quiet = 0, with = 0;
+    for (int i = 0; i < npositions; i++) {
+        const Board *p = &positions[i];
+        uint16_t f[NNUE_MAX_ACTIVE], g[NNUE_MAX_ACTIVE];
+        int n = nnue_features_of(NNUE_FEATURES_SHOTS, p, f);
+        int nm = nnue_features_of(NNUE_FEATURES_MOBILITY, p, g);
+        bad += n < nm || memcmp(f, g, (size_t)nm * sizeof f[0]) != 0;
+        for (int j = nm; j < n; j++)
+            bad += f[j] < NNUE_FEATURES_MOBILITY || f[j] >= NNUE_FEATURES_SHOTS;
+        /* The position and those one move on: the network scores quiet positions only. */
+        MoveList list;
+        int nmoves = movegen_generate(p, &RULES_ENGLISH, false, &list);
+        for (int k = -1; k < nmoves; k++) {
+            Board c = *p;
+            if (k >= 0)
+                board_apply(&c, &list.moves[k]);
+            if (movegen_jumpers(&c))
+                continue;
+            quiet++;
+            Bitboard want = ref_shots(&c);
+            bad += shot_squares(&c) != want;
+            with += want != 0;
+        }
+    }
+    printf("  %d quiet positions, %d with a shot\n", quiet, with);
+    CHECK(bad == 0);
+    CHECK(quiet > 2 * npositions && with > quiet / 200);
+}
+
 /* The same position seen from the other seat (colours swapped, board turned) has the same
  * features, so every network scores it the same. */
 static void check_seat_symmetry(int features)
@@ -256,6 +352,7 @@ static void test_seat_symmetry(void)
 {
     check_seat_symmetry(NNUE_FEATURES);
     check_seat_symmetry(NNUE_FEATURES_MOBILITY);
+    check_seat_symmetry(NNUE_FEATURES_SHOTS);
 }
 
 /* ---- quantised against float ------------------------------------------------------------------
@@ -363,6 +460,10 @@ static void test_quantised_matches_float(void)
     features_set = NNUE_FEATURES_MOBILITY;
     check_against_float(256, 32, 32, 4, 1, 10, false);
     check_against_float(96, 64, 32, 3, 3, 11, true);
+    /* The shot set. */
+    features_set = NNUE_FEATURES_SHOTS;
+    check_against_float(256, 32, 32, 4, 1, 12, false);
+    check_against_float(96, 64, 32, 3, 3, 13, true);
     features_set = NNUE_FEATURES;
 }
 
@@ -472,9 +573,11 @@ static void test_extremes(void)
  * scores the board; out-of-range indices and buckets are clamped, never read past the arrays. */
 static void test_evaluate_features(void)
 {
-    for (int run = 0; run < 4; run++) {
+    for (int run = 0; run < 6; run++) {
         int sets = run % 2 ? 3 : 1;
-        features_set = run < 2 ? NNUE_FEATURES : NNUE_FEATURES_MOBILITY;
+        features_set = run < 2   ? NNUE_FEATURES
+                       : run < 4 ? NNUE_FEATURES_MOBILITY
+                                 : NNUE_FEATURES_SHOTS;
         NnueNet *net = random_net_sets(96, 32, 32, 3, sets, 61 + (uint64_t)run, false);
         features_set = NNUE_FEATURES;
         CHECK(net != NULL);
@@ -490,7 +593,7 @@ static void test_evaluate_features(void)
                     nnue_evaluate(net, &positions[i]);
         }
         CHECK(diff == 0);
-        uint16_t odd[2] = {300, 0}, zero[2] = {0, 0}; /* 300: past either set */
+        uint16_t odd[2] = {400, 0}, zero[2] = {0, 0}; /* 400: past every set */
         CHECK(nnue_evaluate_features(net, odd, 2, 99) == nnue_evaluate_features(net, zero, 2, 2));
         CHECK(nnue_evaluate_features(net, odd, 2, -5) == nnue_evaluate_features(net, zero, 2, 0));
         nnue_free(net);
@@ -504,11 +607,11 @@ static void test_evaluate_features(void)
  * same as the full evaluation; also between two unrelated positions. */
 static void test_incremental(void)
 {
-    /* The last two of the mobility set, whose updates recompute. */
-    int shapes[7][3] = {{128, 4, 1}, {256, 4, 1}, {96, 1, 1}, {128, 4, 4},
-                        {64, 3, 3},  {256, 4, 1}, {64, 3, 3}};
-    for (int s = 0; s < 7; s++) {
-        features_set = s < 5 ? NNUE_FEATURES : NNUE_FEATURES_MOBILITY;
+    /* Then two of the mobility set and one of the shot set, whose updates recompute. */
+    int shapes[8][3] = {{128, 4, 1}, {256, 4, 1}, {96, 1, 1}, {128, 4, 4},
+                        {64, 3, 3},  {256, 4, 1}, {64, 3, 3}, {64, 3, 1}};
+    for (int s = 0; s < 8; s++) {
+        features_set = s < 5 ? NNUE_FEATURES : s < 7 ? NNUE_FEATURES_MOBILITY : NNUE_FEATURES_SHOTS;
         NnueNet *net = random_net_sets(shapes[s][0], 32, 32, shapes[s][1], shapes[s][2],
                                        51 + (uint64_t)s, s == 2);
         features_set = NNUE_FEATURES;
@@ -688,7 +791,7 @@ static void test_damaged_files(void)
     expect_damage(good, size, 12, 127, 4, 0, true, "features = 127, expected 128");
     /* Session 29's mobility set (224 inputs) became 288: such a file is named and refused. */
     expect_damage(good, size, 12, 224, 4, 0, true,
-                  "features = 224, expected 128 (pieces) or 288 (mobility)");
+                  "features = 224, expected 128 (pieces), 288 (mobility) or 320 (shots)");
     expect_damage(good, size, 16, 33, 4, 0, true, "n1 = 33 is not a multiple of 32");
     expect_damage(good, size, 16, 0, 4, 0, true, "n1 = 0 is outside 32..1024");
     expect_damage(good, size, 16, 2048, 4, 0, true, "n1 = 2048 is outside 32..1024");
@@ -903,6 +1006,7 @@ int main(void)
     npositions = random_positions(positions, NPOS, 160, 3, &games_state); /* long: kings too */
     RUN("nnue", test_features);
     RUN("nnue", test_mobility_features);
+    RUN("nnue", test_shot_features);
     RUN("nnue", test_seat_symmetry);
     RUN("nnue", test_quantised_matches_float);
     RUN("nnue", test_quantise_scales);

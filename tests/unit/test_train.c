@@ -209,7 +209,10 @@ static void check_gradient(int sets, int features)
             }
         }
     printf("  %s first layer%s: %d samples, %d partial derivatives, %d differ\n",
-           sets > 1 ? "split" : "shared", features == NNUE_FEATURES ? "" : ", mobility features",
+           sets > 1 ? "split" : "shared",
+           features == NNUE_FEATURES            ? ""
+           : features == NNUE_FEATURES_MOBILITY ? ", mobility features"
+                                                : ", shot features",
            samples, checked, bad);
     sample_features = NNUE_FEATURES;
     CHECK(samples == 12 && bad == 0);
@@ -223,6 +226,7 @@ static void test_gradient(void)
     check_gradient(1, NNUE_FEATURES);
     check_gradient(2, NNUE_FEATURES);
     check_gradient(1, NNUE_FEATURES_MOBILITY);
+    check_gradient(1, NNUE_FEATURES_SHOTS);
 }
 
 /* The spec's integer forward pass, computed here from the float weights. */
@@ -358,14 +362,17 @@ static void test_import(void)
     }
 }
 
-/* A piece network grown into the mobility set (`ponder train --init NET --features mobility')
- * keeps its piece rows and gets zero rows for the new inputs, so its file scores every position
- * exactly as the original does, whatever the mobility inputs say; and a mobility network cannot
- * be shrunk back. */
+/* A network grown into a larger set (`ponder train --init NET --features mobility', a piece
+ * network; or `--features shots', a piece or mobility network) keeps its rows and gets zero rows
+ * for the new inputs, so its file scores every position exactly as the original does, whatever
+ * the new inputs say; and a network cannot be shrunk back. */
 static void test_import_grow(void)
 {
-    for (int split = 0; split < 2; split++) {
-        NetShape sh = {64, 32, 32, 4, split ? 4 : 1, NNUE_FEATURES};
+    static const int from[3] = {NNUE_FEATURES, NNUE_FEATURES, NNUE_FEATURES_MOBILITY};
+    static const int to[3] = {NNUE_FEATURES_MOBILITY, NNUE_FEATURES_SHOTS, NNUE_FEATURES_SHOTS};
+    for (int run = 0; run < 6; run++) {
+        int split = run % 2, f0 = from[run / 2], f1 = to[run / 2];
+        NetShape sh = {64, 32, 32, 4, split ? 4 : 1, f0};
         TrainNet net, grown;
         random_net(&net, &sh, 31 + (uint64_t)split);
         char err[ERR_LEN];
@@ -379,20 +386,19 @@ static void test_import_grow(void)
             train_net_free(&net);
             continue;
         }
-        CHECK(net_import(&grown, q, NNUE_FEATURES_MOBILITY, err));
-        CHECK(grown.shape.features == NNUE_FEATURES_MOBILITY && grown.shape.n1 == 64 &&
-              grown.shape.sets == sh.sets);
+        CHECK(net_import(&grown, q, f1, err));
+        CHECK(grown.shape.features == f1 && grown.shape.n1 == 64 && grown.shape.sets == sh.sets);
         CHECK(net_export(&grown, 80, "grow", &buf2, &len2, err));
         NnueNet *g = buf2 ? nnue_read(buf2, len2, "grown.pnet", err) : NULL;
-        CHECK(g != NULL && g->features == NNUE_FEATURES_MOBILITY);
+        CHECK(g != NULL && g->features == f1);
         int same = 0, moving = 0, n = 500;
         for (int i = 0; g && i < n; i++) {
             Board b;
             random_board(&b);
             TrainSample p, m;
-            sample_features = NNUE_FEATURES;
+            sample_features = f0;
             sample_of(&b, sh.buckets, 0, &p);
-            sample_features = NNUE_FEATURES_MOBILITY;
+            sample_features = f1;
             sample_of(&b, sh.buckets, 0, &m);
             moving += m.nfeat > p.nfeat;
             same += nnue_evaluate_features(q, p.feat, p.nfeat, p.bucket) ==
@@ -400,9 +406,11 @@ static void test_import_grow(void)
         }
         sample_features = NNUE_FEATURES;
         CHECK(same == n);
-        CHECK(moving > n / 2); /* the new inputs were set, and scored nothing */
+        /* the new inputs were set, and scored nothing (a shot is rarer than a stuck piece) */
+        CHECK(moving > (f0 == NNUE_FEATURES ? n / 2 : n / 100));
         TrainNet back;
-        CHECK(g && !net_import(&back, g, NNUE_FEATURES, err) && strstr(err, "288 inputs"));
+        CHECK(g && !net_import(&back, g, f0, err) &&
+              strstr(err, f1 == NNUE_FEATURES_SHOTS ? "320 inputs" : "288 inputs"));
         nnue_free(g);
         nnue_free(q);
         free(buf);
@@ -417,11 +425,12 @@ static void test_import_grow(void)
  * written from docs/nnue.md) on every position. */
 static void test_engine_reads_export(void)
 {
-    NetShape shapes[4] = {{256, 32, 32, 4, 1, NNUE_FEATURES},
+    NetShape shapes[5] = {{256, 32, 32, 4, 1, NNUE_FEATURES},
                           {64, 32, 64, 3, 1, NNUE_FEATURES},
                           {128, 32, 32, 4, 4, NNUE_FEATURES},
-                          {128, 32, 32, 4, 1, NNUE_FEATURES_MOBILITY}};
-    for (int k = 0; k < 4; k++) {
+                          {128, 32, 32, 4, 1, NNUE_FEATURES_MOBILITY},
+                          {96, 32, 32, 4, 1, NNUE_FEATURES_SHOTS}};
+    for (int k = 0; k < 5; k++) {
         sample_features = shapes[k].features;
         TrainNet net;
         random_net(&net, &shapes[k], 21 + (uint64_t)k);
@@ -531,8 +540,8 @@ static void two_epochs(TrainState *st, const TrainSample *s, size_t n, int threa
     CHECK(train_epoch(st, s, n, &o, &loss, err));
 }
 
-/* A split net's checkpoint (version 2), and those of the mobility set (versions 5 and 6), come
- * back with their shape and every parameter. */
+/* A split net's checkpoint (version 2), and those of the mobility set (versions 5 and 6) and the
+ * shot set (7 and 8), come back with their shape and every parameter. */
 static void check_checkpoint(int sets, int features)
 {
     rng_state = 777;
@@ -572,6 +581,8 @@ static void test_split_checkpoint(void)
     check_checkpoint(4, NNUE_FEATURES);
     check_checkpoint(1, NNUE_FEATURES_MOBILITY);
     check_checkpoint(4, NNUE_FEATURES_MOBILITY);
+    check_checkpoint(1, NNUE_FEATURES_SHOTS);
+    check_checkpoint(4, NNUE_FEATURES_SHOTS);
 }
 
 static void test_threads_and_resume(void)
