@@ -107,7 +107,10 @@ static void shot_end(ShotWalk *w, int to, Bitboard taken, bool king)
     int worth =
         SHOT_MAN * bb_popcount(taken) + (SHOT_KING - SHOT_MAN) * bb_popcount(taken & s->kings);
     int a = w->alpha > w->best ? w->alpha : w->best;
-    int v = worth - shot_gain(&next, worth - w->beta, worth - a, w->plies - 1);
+    /* Mostly the other side has no capture back: no call then. */
+    int v = worth;
+    if (w->plies > 1 && shot_jumpers(&next))
+        v -= shot_gain(&next, worth - w->beta, worth - a, w->plies - 1);
     if (v > w->best)
         w->best = v;
 }
