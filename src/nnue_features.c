@@ -95,7 +95,6 @@ typedef struct {
     Bitboard opp, empty; /* the other side less the pieces taken so far; the open squares */
     int from, alpha, beta, plies;
     int best;
-    bool king0;
 } ShotWalk;
 
 static void shot_end(ShotWalk *w, int to, Bitboard taken, bool king)
@@ -134,7 +133,7 @@ static void shot_walk(ShotWalk *w, int sq, Bitboard taken, bool king)
             shot_walk(w, land, taken | m, king);
         w->opp ^= m;
     }
-    if (!extended && taken)
+    if (!extended && taken && w->best < w->beta)
         shot_end(w, sq, taken, king);
 }
 
@@ -147,7 +146,7 @@ static int shot_gain(const ShotSide *s, int alpha, int beta, int plies)
     Bitboard jumpers = plies > 0 ? shot_jumpers(s) : 0;
     if (!jumpers)
         return 0;
-    ShotWalk w = {s, s->opp, ~(s->own | s->opp), 0, alpha, beta, plies, -SHOT_INF, false};
+    ShotWalk w = {s, s->opp, ~(s->own | s->opp), 0, alpha, beta, plies, -SHOT_INF};
     for (; jumpers && w.best < beta; jumpers &= jumpers - 1) {
         w.from = bb_lsb(jumpers);
         w.opp = s->opp;
@@ -163,23 +162,42 @@ static int shot_gain(const ShotSide *s, int alpha, int beta, int plies)
  * scores have none). */
 static Bitboard shots_of(const Board *b)
 {
-    QuietMove q[MAX_MOVES];
-    int n = movegen_quiet(b, q), us = b->side;
+    int us = b->side;
+    Bitboard own = b->pieces[us], opp = b->pieces[us ^ 1], ok = own & b->kings;
+    Bitboard empty = board_empty(b), crown = us == BLACK ? BB_ROW(7) : BB_ROW(0);
+    ShotSide now = {opp, own, b->kings, us ^ 1};
+    /* Which moves make them capture. When they already can, nearly every move: each is tried.
+     * Otherwise a move does exactly when the piece moved can be jumped where it lands (the square
+     * it left counts as empty) or the square it left is where one of theirs would land jumping
+     * another of ours. */
+    Bitboard hit[DIR_NB], open = 0, disc = 0;
+    bool threat = shot_jumpers(&now) != 0;
+    for (int e = 0; e < DIR_NB; e++) {
+        /* their pieces that may move in direction e (men forwards: down when Black is us) */
+        bool forward = us == BLACK ? e >= DIR_DL : e <= DIR_UR;
+        hit[e] = bb_shift(forward ? opp : opp & b->kings, e); /* squares they would jump over */
+        open |= hit[e] & bb_shift(empty, e ^ 3);              /* ... onto an empty square */
+        disc |= bb_shift(hit[e] & own, e) & own;
+    }
     Bitboard shots = 0;
-    for (int i = 0; i < n; i++) {
-        Bitboard fb = 1u << q[i].from, tb = 1u << q[i].to;
-        if (shots & fb)
-            continue;
-        Bitboard kings = b->kings;
-        if (kings & fb)
-            kings ^= fb | tb;
-        else if (q[i].crowns)
-            kings |= tb;
-        ShotSide them = {b->pieces[us ^ 1], b->pieces[us] ^ (fb | tb), kings, us ^ 1};
-        /* They must capture; a shot when their best is to lose SHOT_MIN or more. */
-        if (shot_jumpers(&them) &&
-            shot_gain(&them, -SHOT_INF, 1 - SHOT_MIN, SHOT_PLIES) <= -SHOT_MIN)
-            shots |= fb;
+    for (int d = 0; d < DIR_NB; d++) {
+        bool forward = us == BLACK ? d <= DIR_UR : d >= DIR_DL;
+        Bitboard from = (forward ? own : ok) & bb_shift(empty, d ^ 3);
+        if (!threat)
+            from &= disc | bb_shift(open | hit[d ^ 3], d ^ 3);
+        for (from &= ~shots; from; from &= from - 1) {
+            Bitboard fb = from & (0u - from), tb = bb_shift(fb, d);
+            Bitboard kings = b->kings;
+            if (kings & fb)
+                kings ^= fb | tb;
+            else if (tb & crown)
+                kings |= tb;
+            ShotSide them = {opp, own ^ (fb | tb), kings, us ^ 1};
+            /* They must capture; a shot when their best is to lose SHOT_MIN or more. */
+            if (shot_jumpers(&them) &&
+                shot_gain(&them, -SHOT_INF, 1 - SHOT_MIN, SHOT_PLIES) <= -SHOT_MIN)
+                shots |= fb;
+        }
     }
     return shots;
 }
