@@ -38,7 +38,7 @@ enum {
 /* Clips applied after every optimiser step (the spec's bounds for quantisation). */
 #define NET_CLIP_W1 10.0f                /* W1 and b1: 25 terms of 1270 fit an int16 */
 #define NET_CLIP_W1_MOBILITY 4.0f        /* the same for the mobility set: 61 terms of 508 */
-#define NET_CLIP_W1_SHOTS 3.5f           /* and for the shot set: 73 terms of 444 */
+#define NET_CLIP_W1_SHOTS 3.5f           /* and for the shot set: 73 terms of 445 */
 #define NET_CLIP_HIDDEN (127.0f / 64.0f) /* W2, W3: int8 at scale 64 */
 #define NET_CLIP_OUT 127.0f              /* w4: int16 at scale 256 */
 
