@@ -22,17 +22,21 @@ struct MoveList {
  * direction UL, UR, DL, DR). */
 int movegen_generate(const Board *b, const Rules *r, bool all_paths, MoveList *list);
 
-/* Pieces of the side to move that can jump right now. A piece can jump in a direction if its
- * neighbour that way is an opponent and the square beyond is empty: walk back from the empty
- * squares. */
+/* Pieces of the side to move that can jump right now (movegen_jumpers_of: the pieces OWN of
+ * colour COLOR against OPP, KINGS all kings). A piece can jump in a direction if its neighbour
+ * that way is an opponent and the square beyond is empty: walk back from the empty squares. */
+static inline Bitboard movegen_jumpers_of(Bitboard own, Bitboard opp, Bitboard kings, int color)
+{
+    Bitboard empty = ~(own | opp);
+    Bitboard up = bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp);
+    Bitboard down = bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
+    return (own & (color == BLACK ? up : down)) | (own & kings & (up | down));
+}
+
 static inline Bitboard movegen_jumpers(const Board *b)
 {
     int us = b->side;
-    Bitboard empty = board_empty(b), opp = b->pieces[us ^ 1];
-    Bitboard up = bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp);
-    Bitboard down = bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
-    Bitboard kings = b->pieces[us] & b->kings;
-    return (b->pieces[us] & (us == BLACK ? up : down)) | (kings & (up | down));
+    return movegen_jumpers_of(b->pieces[us], b->pieces[us ^ 1], b->kings, us);
 }
 
 /* Whether the side to move has a simple move (its captures are a separate question). */

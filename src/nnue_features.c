@@ -75,13 +75,10 @@ typedef struct {
     int color; /* of the side to move */
 } ShotSide;
 
-/* The pieces of S's side to move that can jump (movegen_jumpers' formula). */
+/* The pieces of S's side to move that can jump. */
 static inline Bitboard shot_jumpers(const ShotSide *s)
 {
-    Bitboard empty = ~(s->own | s->opp), opp = s->opp;
-    Bitboard up = bb_dr(bb_dr(empty) & opp) | bb_dl(bb_dl(empty) & opp);
-    Bitboard down = bb_ul(bb_ul(empty) & opp) | bb_ur(bb_ur(empty) & opp);
-    return (s->own & (s->color == BLACK ? up : down)) | (s->own & s->kings & (up | down));
+    return movegen_jumpers_of(s->own, s->opp, s->kings, s->color);
 }
 
 static int shot_gain(const ShotSide *s, int alpha, int beta, int plies);

@@ -117,20 +117,25 @@ expect_grep "... naming both shapes" "buckets 2 split.*this run: n1 32, buckets 
 resumes --split "$TMP/sck" --split
 
 # ---- the mobility feature set (288 inputs) -----------------------------------------------------
-"$PONDER" train $TR --features mobility --epochs 2 --checkpoint "$TMP/mck" --out "$TMP/m.pnet" \
-    >"$TMP/sum" 2>"$TMP/err"
-status=$?
-want=$((64 + 289 * 32 * 2 + 2 * (2048 + 256 + 64 + 4) + 4))
-size=$(wc -c <"$TMP/m.pnet" 2>/dev/null || echo 0)
-features=$(od -An -tu4 -j12 -N4 "$TMP/m.pnet" 2>/dev/null | tr -d ' ')
-if [ $status -eq 0 ] && [ "$size" -eq $want ] && [ "$features" = 288 ] &&
-    grep -q "2 buckets, mobility features, scale" "$TMP/sum"; then
-    pass "train --features mobility writes a network of 288 inputs"
-else
-    fail "train --features mobility writes a network of 288 inputs" \
-        "status $status, $size bytes (expected $want), features $features" \
-        "$(cat "$TMP/sum" "$TMP/err")"
-fi
+# writes_set SET INPUTS WORDS CHECKPOINT OUT: `train --features SET' writes OUT, a network of
+# INPUTS inputs (n1 32, 2 buckets) that its summary calls "WORDS features".
+writes_set() {
+    "$PONDER" train $TR --features "$1" --epochs 2 --checkpoint "$4" --out "$5" \
+        >"$TMP/sum" 2>"$TMP/err"
+    status=$?
+    want=$((64 + ($2 + 1) * 32 * 2 + 2 * (2048 + 256 + 64 + 4) + 4))
+    size=$(wc -c <"$5" 2>/dev/null || echo 0)
+    features=$(od -An -tu4 -j12 -N4 "$5" 2>/dev/null | tr -d ' ')
+    if [ $status -eq 0 ] && [ "$size" -eq $want ] && [ "$features" = "$2" ] &&
+        grep -q "2 buckets, $3 features, scale" "$TMP/sum"; then
+        pass "train --features $1 writes a network of $2 inputs"
+    else
+        fail "train --features $1 writes a network of $2 inputs" \
+            "status $status, $size bytes (expected $want), features $features" \
+            "$(cat "$TMP/sum" "$TMP/err")"
+    fi
+}
+writes_set mobility 288 mobility "$TMP/mck" "$TMP/m.pnet"
 bench_differs mobility "$TMP/m.pnet" pieces
 expect_status "train: a mobility run's checkpoint is refused by a pieces run" 2 \
     "$PONDER" train $TR --epochs 3 --checkpoint "$TMP/mck" --out "$TMP/x.pnet"
@@ -152,20 +157,7 @@ expect_status "train --init: a mobility network with --features pieces is refuse
 expect_grep "... saying why" "has the mobility features; a network cannot drop inputs" "$TMP/err"
 
 # ---- the shot feature set (320 inputs) ---------------------------------------------------------
-"$PONDER" train $TR --features shots --epochs 2 --checkpoint "$TMP/hck" --out "$TMP/h.pnet" \
-    >"$TMP/sum" 2>"$TMP/err"
-status=$?
-want=$((64 + 321 * 32 * 2 + 2 * (2048 + 256 + 64 + 4) + 4))
-size=$(wc -c <"$TMP/h.pnet" 2>/dev/null || echo 0)
-features=$(od -An -tu4 -j12 -N4 "$TMP/h.pnet" 2>/dev/null | tr -d ' ')
-if [ $status -eq 0 ] && [ "$size" -eq $want ] && [ "$features" = 320 ] &&
-    grep -q "2 buckets, shot features, scale" "$TMP/sum"; then
-    pass "train --features shots writes a network of 320 inputs"
-else
-    fail "train --features shots writes a network of 320 inputs" \
-        "status $status, $size bytes (expected $want), features $features" \
-        "$(cat "$TMP/sum" "$TMP/err")"
-fi
+writes_set shots 320 shot "$TMP/hck" "$TMP/h.pnet"
 bench_differs shots "$TMP/h.pnet" pieces
 expect_status "train: a shot run's checkpoint is refused by a mobility run" 2 \
     "$PONDER" train $TR --features mobility --epochs 3 --checkpoint "$TMP/hck" --out "$TMP/x.pnet"
