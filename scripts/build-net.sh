@@ -56,7 +56,7 @@
 # 15 and 16 with the binary of 91ccb3d (the trainer as it is now). Run again in sessions 64-65 with
 # --from-git and the binary of 649f013 (bench 5,752,584: the search since f1a6aa3 differs only
 # under a time limit, and self-play uses a node limit), it wrote a g7t-s90 byte for byte the
-# committed data/nets/default.pnet.
+# committed data/nets/default.pnet; so it did in sessions 69-72 with the binary of 7c79f1a.
 # The final step copies g7t-s90 to data/nets/default.pnet; `make' then builds it in.
 set -eu
 cd "$(dirname "$0")/.."
