@@ -28,10 +28,10 @@ enum { NNUE_ALIGN = 32, NNUE_FILE_MAX = 8 << 20 };
 
 /* ---- sizes and layout ------------------------------------------------------------------------ */
 
-size_t nnue_file_size(int features, int n1, int n2, int n3, int buckets, int sets)
+size_t nnue_file_size(int features, int n1, int n2, int n3, int buckets, int sets, int act)
 {
-    size_t per_bucket = (size_t)n2 * (size_t)n1 + 4 * (size_t)n2 + (size_t)n3 * (size_t)n2 +
-                        4 * (size_t)n3 + 2 * (size_t)n3 + 4;
+    size_t per_bucket = (size_t)n2 * (size_t)nnue_l2_inputs(act, n1) + 4 * (size_t)n2 +
+                        (size_t)n3 * (size_t)n2 + 4 * (size_t)n3 + 2 * (size_t)n3 + 4;
     return NNUE_HEADER_SIZE + (size_t)sets * (2 * (size_t)features * (size_t)n1 + 2 * (size_t)n1) +
            (size_t)buckets * per_bucket + 4;
 }
@@ -49,7 +49,7 @@ static bool net_alloc(NnueNet *n, char *err)
            sz[8] = {
                2 * sets * (size_t)n->features * (size_t)n->n1,
                2 * sets * (size_t)n->n1,
-               b * (size_t)n->n2 * (size_t)n->n1,
+               b * (size_t)n->n2 * (size_t)nnue_l2_inputs(n->act, n->n1),
                4 * b * (size_t)n->n2,
                b * (size_t)n->n3 * (size_t)n->n2,
                4 * b * (size_t)n->n3,
@@ -133,8 +133,8 @@ static bool layer_ok(const char *what, long v, long min, long max, char *err)
     return true;
 }
 
-bool nnue_check_shape(int features, int n1, int n2, int n3, int buckets, int sets, int scale,
-                      const char *name, char *err)
+bool nnue_check_shape(int features, int n1, int n2, int n3, int buckets, int sets, int act,
+                      int scale, const char *name, char *err)
 {
     if (!nnue_feature_set_ok(features)) {
         snprintf(err, ERR_LEN, "features = %d: not a feature set (%d, %d or %d)", features,
@@ -152,6 +152,14 @@ bool nnue_check_shape(int features, int n1, int n2, int n3, int buckets, int set
     if (sets != 1 && sets != buckets) {
         snprintf(err, ERR_LEN, "%d first layers: must be 1 (shared) or one per bucket (%d)", sets,
                  buckets);
+        return false;
+    }
+    if (act != NNUE_ACT_CLAMP && act != NNUE_ACT_PAIR) {
+        snprintf(err, ERR_LEN, "activation %d: must be 0 (clamp) or 1 (pairwise)", act);
+        return false;
+    }
+    if (act == NNUE_ACT_PAIR && n1 % 64 != 0) {
+        snprintf(err, ERR_LEN, "n1 = %d: a pairwise first layer needs a multiple of 64", n1);
         return false;
     }
     if (scale < 1 || scale > NNUE_SCALE_MAX) {
@@ -218,18 +226,34 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
         return false;
     }
     /* Bytes 36-39: reserved (0) in version 1; the number of first layers in version 2, which
-     * has one per bucket (a shared one is written as version 1). */
-    uint32_t sets = util_get_u32(p + 36);
+     * has one per bucket (a shared one is written as version 1); in version 3 the number of
+     * first layers (1, or one per bucket) in the low 16 bits and the activation in the high
+     * 16. */
+    uint32_t sets = util_get_u32(p + 36), act = NNUE_ACT_CLAMP;
     if (version == 1 && sets != 0) {
         snprintf(msg, ERR_LEN, "reserved field is %u, not 0", sets);
         return false;
     }
+    if (version == 3) {
+        act = sets >> 16;
+        sets &= 0xFFFF;
+        if (act != NNUE_ACT_CLAMP && act != NNUE_ACT_PAIR) {
+            snprintf(msg, ERR_LEN, "activation = %u: expected 0 (clamp) or 1 (pairwise)", act);
+            return false;
+        }
+        if (act == NNUE_ACT_PAIR && n1 % 64 != 0) {
+            snprintf(msg, ERR_LEN, "n1 = %u: a pairwise first layer needs a multiple of 64", n1);
+            return false;
+        }
+    }
     if (version == 1)
         sets = 1;
+    else if (version == 3 && sets == 1)
+        ;
     else if (sets != buckets || buckets < 2) {
         snprintf(msg, ERR_LEN,
-                 "first layers = %u: a version 2 net has one per bucket (%u, at least 2)", sets,
-                 buckets);
+                 "first layers = %u: a version %u net has %sone per bucket (%u, at least 2)", sets,
+                 version, version == 3 ? "1 or " : "", buckets);
         return false;
     }
     if (!name_ok((const char *)p + 40, NNUE_NAME_LEN, msg))
@@ -240,13 +264,15 @@ static bool check_header(const unsigned char *p, size_t size, NnueNet *n, char *
     n->n3 = (int)n3;
     n->buckets = (int)buckets;
     n->l1_sets = (int)sets;
+    n->act = (int)act;
     n->scale = (int)scale;
     memcpy(n->name, p + 40, NNUE_NAME_LEN);
-    size_t want = nnue_file_size(n->features, n->n1, n->n2, n->n3, n->buckets, n->l1_sets);
+    size_t want = nnue_file_size(n->features, n->n1, n->n2, n->n3, n->buckets, n->l1_sets, n->act);
     if (size != want) {
         snprintf(msg, ERR_LEN,
-                 "%zu bytes, expected %zu for n1 = %d, n2 = %d, n3 = %d, %d buckets%s%s", size,
+                 "%zu bytes, expected %zu for n1 = %d, n2 = %d, n3 = %d, %d buckets%s%s%s", size,
                  want, n->n1, n->n2, n->n3, n->buckets, n->l1_sets > 1 ? ", split" : "",
+                 n->act == NNUE_ACT_PAIR ? ", pairwise" : "",
                  n->features == NNUE_FEATURES_MOBILITY ? ", mobility features"
                  : n->features == NNUE_FEATURES_SHOTS  ? ", shot features"
                                                        : "");
@@ -277,15 +303,15 @@ NnueNet *nnue_read(const void *data, size_t size, const char *what, char *err)
         return NULL;
     }
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
-    size_t sets = (size_t)n->l1_sets;
+    size_t sets = (size_t)n->l1_sets, m = (size_t)nnue_l2_inputs(n->act, n->n1);
     p += NNUE_HEADER_SIZE;
     for (size_t i = 0; i < sets * (size_t)n->features * n1; i++, p += 2)
         n->w1[i] = (int16_t)util_get_u16(p);
     for (size_t i = 0; i < sets * n1; i++, p += 2)
         n->b1[i] = (int16_t)util_get_u16(p);
     for (size_t k = 0; k < b; k++) {
-        memcpy(n->w2 + k * n2 * n1, p, n2 * n1);
-        p += n2 * n1;
+        memcpy(n->w2 + k * n2 * m, p, n2 * m);
+        p += n2 * m;
         for (size_t i = 0; i < n2; i++, p += 4)
             n->b2[k * n2 + i] = (int32_t)util_get_u32(p);
         memcpy(n->w3 + k * n3 * n2, p, n3 * n2);
@@ -339,9 +365,10 @@ void nnue_describe(const NnueNet *net, char *out, size_t n)
     char sets[40] = "";
     if (net->l1_sets > 1)
         snprintf(sets, sizeof sets, ", %d first-layer sets", net->l1_sets);
-    snprintf(out, n, "%s (%d inputs, %d-%d-%d, %d output bucket%s%s)",
+    snprintf(out, n, "%s (%d inputs, %d-%d-%d%s, %d output bucket%s%s)",
              net->name[0] ? net->name : "unnamed", net->features, net->n1, net->n2, net->n3,
-             net->buckets, net->buckets == 1 ? "" : "s", sets);
+             net->act == NNUE_ACT_PAIR ? " pairwise" : "", net->buckets,
+             net->buckets == 1 ? "" : "s", sets);
 }
 
 void nnue_describe_default(char *out, size_t n)
@@ -365,21 +392,24 @@ void nnue_describe_default(char *out, size_t n)
 
 size_t nnue_write(const NnueNet *n, void *buf, size_t cap)
 {
-    size_t size = nnue_file_size(n->features, n->n1, n->n2, n->n3, n->buckets, n->l1_sets);
+    size_t size = nnue_file_size(n->features, n->n1, n->n2, n->n3, n->buckets, n->l1_sets, n->act);
     if (!buf || cap < size)
         return size;
     unsigned char *p = buf, *start = buf;
     size_t b = (size_t)n->buckets, n1 = (size_t)n->n1, n2 = (size_t)n->n2, n3 = (size_t)n->n3;
-    size_t sets = (size_t)n->l1_sets;
+    size_t sets = (size_t)n->l1_sets, m = (size_t)nnue_l2_inputs(n->act, n->n1);
+    bool v3 = n->act != NNUE_ACT_CLAMP;
     memcpy(p, NNUE_MAGIC, sizeof NNUE_MAGIC);
-    util_put_u32(p + 8, sets > 1 ? 2 : 1);
+    util_put_u32(p + 8, v3 ? 3 : sets > 1 ? 2 : 1);
     util_put_u32(p + 12, (uint32_t)n->features);
     util_put_u32(p + 16, (uint32_t)n->n1);
     util_put_u32(p + 20, (uint32_t)n->n2);
     util_put_u32(p + 24, (uint32_t)n->n3);
     util_put_u32(p + 28, (uint32_t)n->buckets);
     util_put_u32(p + 32, (uint32_t)n->scale);
-    util_put_u32(p + 36, sets > 1 ? (uint32_t)sets : 0);
+    util_put_u32(p + 36, v3         ? (uint32_t)sets | (uint32_t)n->act << 16
+                         : sets > 1 ? (uint32_t)sets
+                                    : 0);
     memset(p + 40, 0, NNUE_NAME_LEN);
     memcpy(p + 40, n->name, strnlen(n->name, NNUE_NAME_LEN - 1));
     p += NNUE_HEADER_SIZE;
@@ -388,8 +418,8 @@ size_t nnue_write(const NnueNet *n, void *buf, size_t cap)
     for (size_t i = 0; i < sets * n1; i++, p += 2)
         util_put_u16(p, (uint16_t)n->b1[i]);
     for (size_t k = 0; k < b; k++) {
-        memcpy(p, n->w2 + k * n2 * n1, n2 * n1);
-        p += n2 * n1;
+        memcpy(p, n->w2 + k * n2 * m, n2 * m);
+        p += n2 * m;
         for (size_t i = 0; i < n2; i++, p += 4)
             util_put_u32(p, (uint32_t)n->b2[k * n2 + i]);
         memcpy(p, n->w3 + k * n3 * n2, n3 * n2);
@@ -423,15 +453,15 @@ bool nnue_save(const NnueNet *n, const char *path, char *err)
  */
 
 bool nnue_float_alloc(NnueFloat *f, int features, int n1, int n2, int n3, int buckets, int sets,
-                      char *err)
+                      int act, char *err)
 {
     memset(f, 0, sizeof *f);
-    if (!nnue_check_shape(features, n1, n2, n3, buckets, sets, 1, "", err))
+    if (!nnue_check_shape(features, n1, n2, n3, buckets, sets, act, 1, "", err))
         return false;
     size_t b = (size_t)buckets, sz[8] = {
                                     (size_t)sets * (size_t)features * (size_t)n1,
                                     (size_t)sets * (size_t)n1,
-                                    b * (size_t)n2 * (size_t)n1,
+                                    b * (size_t)n2 * (size_t)nnue_l2_inputs(act, n1),
                                     b * (size_t)n2,
                                     b * (size_t)n3 * (size_t)n2,
                                     b * (size_t)n3,
@@ -452,6 +482,7 @@ bool nnue_float_alloc(NnueFloat *f, int features, int n1, int n2, int n3, int bu
     f->n3 = n3;
     f->buckets = buckets;
     f->l1_sets = sets;
+    f->act = act;
     f->scale = 1;
     f->mem = mem;
     float **ptr[8] = {&f->w1, &f->b1, &f->w2, &f->b2, &f->w3, &f->b3, &f->w4, &f->b4};
@@ -483,8 +514,8 @@ static long quant(float x, double q, long lo, long hi)
 
 NnueNet *nnue_quantise(const NnueFloat *f, char *err)
 {
-    if (!nnue_check_shape(f->features, f->n1, f->n2, f->n3, f->buckets, f->l1_sets, f->scale,
-                          f->name, err))
+    if (!nnue_check_shape(f->features, f->n1, f->n2, f->n3, f->buckets, f->l1_sets, f->act,
+                          f->scale, f->name, err))
         return NULL;
     NnueNet *n = calloc(1, sizeof *n);
     if (!n) {
@@ -497,6 +528,7 @@ NnueNet *nnue_quantise(const NnueFloat *f, char *err)
     n->n3 = f->n3;
     n->buckets = f->buckets;
     n->l1_sets = f->l1_sets;
+    n->act = f->act;
     n->scale = f->scale;
     memset(n->name, 0, sizeof n->name);
     memcpy(n->name, f->name, strnlen(f->name, NNUE_NAME_LEN - 1));
@@ -511,7 +543,7 @@ NnueNet *nnue_quantise(const NnueFloat *f, char *err)
         n->w1[i] = (int16_t)quant(f->w1[i], qa, INT16_MIN, INT16_MAX);
     for (size_t i = 0; i < sets * n1; i++)
         n->b1[i] = (int16_t)quant(f->b1[i], qa, INT16_MIN, INT16_MAX);
-    for (size_t i = 0; i < b * n2 * n1; i++)
+    for (size_t i = 0; i < b * n2 * (size_t)nnue_l2_inputs(n->act, n->n1); i++)
         n->w2[i] = (int8_t)quant(f->w2[i], qw, INT8_MIN, INT8_MAX);
     for (size_t i = 0; i < b * n2; i++)
         n->b2[i] = (int32_t)quant(f->b2[i], qa * qw, INT32_MIN, INT32_MAX);
@@ -528,7 +560,7 @@ NnueNet *nnue_quantise(const NnueFloat *f, char *err)
 
 bool nnue_dequantise(const NnueNet *n, NnueFloat *f, char *err)
 {
-    if (!nnue_float_alloc(f, n->features, n->n1, n->n2, n->n3, n->buckets, n->l1_sets, err))
+    if (!nnue_float_alloc(f, n->features, n->n1, n->n2, n->n3, n->buckets, n->l1_sets, n->act, err))
         return false;
     f->scale = n->scale;
     memcpy(f->name, n->name, sizeof f->name);
@@ -539,7 +571,7 @@ bool nnue_dequantise(const NnueNet *n, NnueFloat *f, char *err)
         f->w1[i] = (float)n->w1[i] / qa;
     for (size_t i = 0; i < sets * n1; i++)
         f->b1[i] = (float)n->b1[i] / qa;
-    for (size_t i = 0; i < b * n2 * n1; i++)
+    for (size_t i = 0; i < b * n2 * (size_t)nnue_l2_inputs(n->act, n->n1); i++)
         f->w2[i] = (float)n->w2[i] / qw;
     for (size_t i = 0; i < b * n2; i++)
         f->b2[i] = (float)((double)n->b2[i] / (qa * qw));
@@ -573,11 +605,15 @@ double nnue_float_forward(const NnueFloat *f, const Board *b)
             a += w1[feat[i] * n1 + j];
         h1[j] = clamp01(a);
     }
-    const float *w2 = f->w2 + (size_t)k * n2 * n1, *w3 = f->w3 + (size_t)k * n3 * n2;
+    size_t m = (size_t)nnue_l2_inputs(f->act, f->n1);
+    if (f->act == NNUE_ACT_PAIR)
+        for (size_t j = 0; j < m; j++)
+            h1[j] *= h1[j + m];
+    const float *w2 = f->w2 + (size_t)k * n2 * m, *w3 = f->w3 + (size_t)k * n3 * n2;
     for (size_t i = 0; i < n2; i++) {
         double s = f->b2[(size_t)k * n2 + i];
-        for (size_t j = 0; j < n1; j++)
-            s += (double)w2[i * n1 + j] * h1[j];
+        for (size_t j = 0; j < m; j++)
+            s += (double)w2[i * m + j] * h1[j];
         h2[i] = clamp01(s);
     }
     for (size_t i = 0; i < n3; i++) {

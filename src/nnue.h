@@ -10,7 +10,9 @@
  * number of pieces, two int8 layers of n2 and n3 neurons and an int16 output neuron. The score is
  * the output times the file's score scale, in hundredths of a man. The first layer is shared by the
  * buckets (a version 1 file) or one per bucket (version 2, "split": then a position's bucket picks
- * its whole network, as in GuiNN's networks by game phase).
+ * its whole network, as in GuiNN's networks by game phase). A "pairwise" network (version 3)
+ * feeds the second layer n1/2 products instead: lane j of the clamped accumulator times lane
+ * j + n1/2, as Stockfish's networks do since 2023.
  *
  * Three forms of a network: NnueNet, the quantised one the engine runs (integer arithmetic only,
  * an AVX2 path when compiled for it and a portable path that computes the same integers);
@@ -40,12 +42,26 @@ enum {
     NNUE_SCALE_MAX = 10000,
     NNUE_NAME_LEN = 24, /* the name field, NUL included */
     NNUE_HEADER_SIZE = 64,
-    NNUE_VERSION = 2, /* the newest version read; a net with a shared first layer is
-                         written as version 1, which older programs read too */
+    NNUE_VERSION = 3, /* the newest version read; a net with a shared first layer is
+                         written as version 1, which older programs read too, a split one
+                         as version 2, a pairwise one as version 3 */
     NNUE_QA = 127,    /* activation 1.0 */
     NNUE_QW = 64,     /* hidden weight 1.0 */
     NNUE_QO = 256,    /* output weight 1.0 */
 };
+
+/* The first layer's activation: what the second layer reads of the accumulator a. */
+enum {
+    NNUE_ACT_CLAMP = 0, /* h[j] = clamp(a[j], 0, 1), n1 inputs */
+    NNUE_ACT_PAIR = 1,  /* h[j] = clamp(a[j], 0, 1) * clamp(a[j + n1/2], 0, 1), n1/2 inputs (n1
+                           a multiple of 64) */
+};
+
+/* The second layer's inputs for a first layer of N1 neurons and activation ACT. */
+static inline int nnue_l2_inputs(int act, int n1)
+{
+    return act == NNUE_ACT_PAIR ? n1 / 2 : n1;
+}
 
 /* A quantised network. Arrays are in the file's order (see docs/nnue.md); w1 and w2, w3 are
  * 32-byte aligned. Read-only once made, so several search threads may share one. */
@@ -54,11 +70,12 @@ typedef struct {
     int n1, n2, n3;           /* neurons of the three hidden layers */
     int buckets;              /* B: output buckets by piece count */
     int l1_sets;              /* first layers: 1 (shared) or B (one per bucket, "split") */
+    int act;                  /* NNUE_ACT_CLAMP or NNUE_ACT_PAIR */
     int scale;                /* S: score = output logit x S */
     char name[NNUE_NAME_LEN]; /* printable ASCII, NUL-terminated */
     int16_t *w1;              /* [l1_sets][features][n1] feature-major */
     int16_t *b1;              /* [l1_sets][n1] */
-    int8_t *w2;               /* [B][n2][n1] output-major */
+    int8_t *w2;               /* [B][n2][m] output-major, m = nnue_l2_inputs(act, n1) */
     int32_t *b2;              /* [B][n2] */
     int8_t *w3;               /* [B][n3][n2] */
     int32_t *b3;              /* [B][n3] */
@@ -72,10 +89,11 @@ typedef struct {
     int features;             /* the feature set, as in NnueNet */
     int n1, n2, n3, buckets;  /* the shape, as in NnueNet */
     int l1_sets;              /* as in NnueNet */
+    int act;                  /* as in NnueNet */
     int scale;                /* S: score = y x S */
     char name[NNUE_NAME_LEN]; /* printable ASCII, NUL-terminated */
     float *w1, *b1;           /* [l1_sets][features][n1], [l1_sets][n1]: activation 1.0 is 1.0 */
-    float *w2, *b2;           /* [B][n2][n1], [B][n2] */
+    float *w2, *b2;           /* [B][n2][m], [B][n2] */
     float *w3, *b3;           /* [B][n3][n2], [B][n3] */
     float *w4, *b4;           /* [B][n3], [B] */
     void *mem;                /* the one allocation all the arrays live in */
@@ -124,14 +142,14 @@ static inline int nnue_l1_set(int sets, int k)
 }
 
 /* The file size the header fields imply (FEATURES the feature set, SETS first layers: 1 or
- * BUCKETS). */
-size_t nnue_file_size(int features, int n1, int n2, int n3, int buckets, int sets);
+ * BUCKETS, ACT the activation). */
+size_t nnue_file_size(int features, int n1, int n2, int n3, int buckets, int sets, int act);
 
 /* Checks the shape and the header fields of a net about to be made (ranges of the spec; FEATURES
- * a feature set; SETS is 1 or BUCKETS). Returns false with the first problem in ERR (ERR_LEN
- * bytes). */
-bool nnue_check_shape(int features, int n1, int n2, int n3, int buckets, int sets, int scale,
-                      const char *name, char *err);
+ * a feature set; SETS is 1 or BUCKETS; ACT an activation, NNUE_ACT_PAIR only with n1 a multiple
+ * of 64). Returns false with the first problem in ERR (ERR_LEN bytes). */
+bool nnue_check_shape(int features, int n1, int n2, int n3, int buckets, int sets, int act,
+                      int scale, const char *name, char *err);
 
 /* A network made from the file image DATA of SIZE bytes, or NULL with the first problem in ERR
  * (ERR_LEN bytes), prefixed with "WHAT: " (a file name; WHAT may be NULL). Validates the magic,
@@ -212,10 +230,10 @@ int nnue_evaluate_acc(const NnueNet *net, const Board *b, const int16_t *acc);
  * nothing by itself, so a program built without this module evaluates classically). */
 extern const NnueDriver nnue_driver;
 
-/* A float model of the given shape (FEATURES a feature set, SETS first layers: 1 or BUCKETS),
- * all values 0. False (ERR) on a bad shape or no memory. */
+/* A float model of the given shape (FEATURES a feature set, SETS first layers: 1 or BUCKETS, ACT
+ * the activation), all values 0. False (ERR) on a bad shape or no memory. */
 bool nnue_float_alloc(NnueFloat *f, int features, int n1, int n2, int n3, int buckets, int sets,
-                      char *err);
+                      int act, char *err);
 void nnue_float_free(NnueFloat *f);
 
 /* The quantised network of F (values rounded half away from zero, saturated to their integer

@@ -28,6 +28,11 @@
  * of which this file has none today; the DLL is assembled with unaligned vector moves anyway, so
  * one could never fault: mk/cbengine.mk.)
  *
+ * A pairwise network (NNUE_ACT_PAIR) multiplies the clamped accumulator's lane j by lane j + n1/2
+ * before the second layer: c0 * c1 (at most 127 * 127 = 16129, an int16) times 258, rounded and
+ * shifted by 15 (vpmulhrsw), which is round(c0 * c1 / 127.008), 0..127 at the activations'
+ * scale; every path computes that same integer.
+ *
  * The search's evaluations recompute the accumulator from the position's features (at most 24 in
  * a game position, about 40 with the mobility set). nnue_acc_* keep it up to date move by move
  * instead (both seats' blocks, from the difference of two boards); wired into the search, eagerly
@@ -111,6 +116,19 @@ static inline const int16_t *l1_of_bucket(const NnueNet *n, int k, const int16_t
 /* ---- portable ---------------------------------------------------------------------------------
  */
 
+/* The pairwise activation of a multiplier pair: round(C0 * C1 / 127.008), 0..127 (see the top). */
+static inline uint8_t pair_of(uint8_t c0, uint8_t c1)
+{
+    return (uint8_t)(((int32_t)c0 * c1 * 258 + 16384) >> 15);
+}
+
+/* OUT[j] = pair_of(H1[j], H1[j + M]) for j < M. */
+static void pair_portable(const uint8_t *h1, int m, uint8_t *out)
+{
+    for (int j = 0; j < m; j++)
+        out[j] = pair_of(h1[j], h1[j + m]);
+}
+
 /* OUT[i] = hidden(B[i] + W[i] . IN) for NOUT neurons of NIN inputs. */
 static void layer_portable(const uint8_t *in, int nin, const int8_t *w, const int32_t *b, int nout,
                            uint8_t *out)
@@ -143,7 +161,10 @@ static int score_portable(const NnueNet *n, const uint16_t *feat, int nf, int k)
         int16_t a = (int16_t)acc[j];
         h1[j] = a <= 0 ? 0 : a >= NNUE_QA ? NNUE_QA : (uint8_t)a;
     }
-    layer_portable(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    int m = nnue_l2_inputs(n->act, n1);
+    if (n->act == NNUE_ACT_PAIR)
+        pair_portable(h1, m, h1);
+    layer_portable(h1, m, n->w2 + (size_t)k * n2 * m, n->b2 + (size_t)k * n2, n2, h2);
     layer_portable(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
     return final_score(n, output(n, k, h3));
 }
@@ -265,6 +286,20 @@ static AVX2_FN void first_layer_tail_avx2(const int16_t *w1, const int16_t *b1, 
     _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
 }
 
+/* pair_portable() 16 lanes at a time (M a multiple of 32; OUT may be H1). */
+static AVX2_FN void pair_avx2(const uint8_t *h1, int m, uint8_t *out)
+{
+    const __m256i q = _mm256_set1_epi16(258);
+    for (int j = 0; j < m; j += 16) {
+        __m256i c0 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(h1 + j)));
+        __m256i c1 = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(h1 + j + m)));
+        __m256i v = _mm256_mulhrs_epi16(_mm256_mullo_epi16(c0, c1), q);
+        /* 16 values 0..127 to bytes: packus works within 128-bit halves, qwords 0 and 2. */
+        __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi16(v, v), 0x08);
+        _mm_storeu_si128((__m128i *)(out + j), _mm256_castsi256_si128(p));
+    }
+}
+
 /* The AVX2 score of the NF features FEAT in bucket K. */
 static AVX2_FN int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
@@ -277,7 +312,10 @@ static AVX2_FN int score_avx2(const NnueNet *n, const uint16_t *feat, int nf, in
     first_layer_avx2(w1, b1, n1, feat, nf, h1, whole);
     if (whole != n1)
         first_layer_tail_avx2(w1, b1, n1, feat, nf, h1, whole);
-    layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    int m = nnue_l2_inputs(n->act, n1);
+    if (n->act == NNUE_ACT_PAIR)
+        pair_avx2(h1, m, h1);
+    layer_avx2(h1, m, n->w2 + (size_t)k * n2 * m, n->b2 + (size_t)k * n2, n2, h2);
     layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
     return final_score(n, output(n, k, h3));
 }
@@ -372,6 +410,18 @@ static inline AVX512_FN void hidden_avx512(const uint8_t *in, int nin, const int
         layer_avx2(in, nin, w, b, nout, out);
 }
 
+/* pair_portable() 32 lanes at a time (M a multiple of 32; OUT may be H1). */
+static AVX512_FN void pair_avx512(const uint8_t *h1, int m, uint8_t *out)
+{
+    const __m512i q = _mm512_set1_epi16(258);
+    for (int j = 0; j < m; j += 32) {
+        __m512i c0 = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(h1 + j)));
+        __m512i c1 = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(h1 + j + m)));
+        __m512i v = _mm512_mulhrs_epi16(_mm512_mullo_epi16(c0, c1), q);
+        _mm256_storeu_si256((__m256i *)(out + j), _mm512_cvtepi16_epi8(v));
+    }
+}
+
 /* The AVX-512 score of the NF features FEAT in bucket K. */
 static AVX512_FN int score_avx512(const NnueNet *n, const uint16_t *feat, int nf, int k)
 {
@@ -381,7 +431,10 @@ static AVX512_FN int score_avx512(const NnueNet *n, const uint16_t *feat, int nf
     _Alignas(32) uint8_t h3[NNUE_N23_MAX];
     const int16_t *w1, *b1 = l1_of_bucket(n, k, &w1);
     first_layer_avx512(w1, b1, n1, feat, nf, h1);
-    hidden_avx512(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    int m = nnue_l2_inputs(n->act, n1);
+    if (n->act == NNUE_ACT_PAIR)
+        pair_avx512(h1, m, h1);
+    hidden_avx512(h1, m, n->w2 + (size_t)k * n2 * m, n->b2 + (size_t)k * n2, n2, h2);
     hidden_avx512(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
     return final_score(n, output(n, k, h3));
 }
@@ -627,12 +680,18 @@ int nnue_evaluate_acc(const NnueNet *n, const Board *b, const int16_t *acc)
         __m256i p0 = _mm256_packus_epi16(_mm256_min_epi16(a0, top), _mm256_min_epi16(a1, top));
         _mm256_store_si256((__m256i *)(h1 + j), _mm256_permute4x64_epi64(p0, 0xd8));
     }
-    layer_avx2(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    int m = nnue_l2_inputs(n->act, n1);
+    if (n->act == NNUE_ACT_PAIR)
+        pair_avx2(h1, m, h1);
+    layer_avx2(h1, m, n->w2 + (size_t)k * n2 * m, n->b2 + (size_t)k * n2, n2, h2);
     layer_avx2(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
 #else
     for (int j = 0; j < n1; j++)
         h1[j] = a[j] <= 0 ? 0 : a[j] >= NNUE_QA ? NNUE_QA : (uint8_t)a[j];
-    layer_portable(h1, n1, n->w2 + (size_t)k * n2 * n1, n->b2 + (size_t)k * n2, n2, h2);
+    int m = nnue_l2_inputs(n->act, n1);
+    if (n->act == NNUE_ACT_PAIR)
+        pair_portable(h1, m, h1);
+    layer_portable(h1, m, n->w2 + (size_t)k * n2 * m, n->b2 + (size_t)k * n2, n2, h2);
     layer_portable(h2, n2, n->w3 + (size_t)k * n3 * n2, n->b3 + (size_t)k * n3, n3, h3);
 #endif
     return final_score(n, output(n, k, h3));

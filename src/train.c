@@ -70,7 +70,7 @@ size_t net_layout(const NetShape *sh, NetLayout *l)
     l->b1 = sets * (size_t)sh->features * n1;
     l->bucket0 = l->b1 + sets * n1;
     l->w2 = 0;
-    l->b2 = n2 * n1;
+    l->b2 = n2 * (size_t)nnue_l2_inputs(sh->act, sh->n1);
     l->w3 = l->b2 + n2;
     l->b3 = l->w3 + n3 * n2;
     l->w4 = l->b3 + n3;
@@ -81,8 +81,8 @@ size_t net_layout(const NetShape *sh, NetLayout *l)
 
 bool net_shape_check(const NetShape *sh, char *err)
 {
-    return nnue_check_shape(sh->features, sh->n1, sh->n2, sh->n3, sh->buckets, sh->sets, 1, "",
-                            err);
+    return nnue_check_shape(sh->features, sh->n1, sh->n2, sh->n3, sh->buckets, sh->sets, sh->act, 1,
+                            "", err);
 }
 
 /* Uniform in [-bound, bound]. */
@@ -110,8 +110,9 @@ bool train_net_init(TrainNet *net, const NetShape *sh, uint64_t seed, char *err)
         net->p[l.w1 + i] = uniform(&x, sqrt(6.0 / sh->features));
     for (int k = 0; k < sh->buckets; k++) {
         float *b = net->p + l.bucket0 + (size_t)k * l.stride;
-        for (size_t i = 0; i < (size_t)sh->n2 * sh->n1; i++)
-            b[l.w2 + i] = uniform(&x, sqrt(6.0 / sh->n1));
+        int m = nnue_l2_inputs(sh->act, sh->n1);
+        for (size_t i = 0; i < (size_t)sh->n2 * (size_t)m; i++)
+            b[l.w2 + i] = uniform(&x, sqrt(6.0 / m));
         for (size_t i = 0; i < (size_t)sh->n3 * sh->n2; i++)
             b[l.w3 + i] = uniform(&x, sqrt(6.0 / sh->n2));
         for (int i = 0; i < sh->n3; i++)
@@ -144,7 +145,7 @@ void train_net_clip(TrainNet *net)
                                                   : NET_CLIP_W1_SHOTS); /* W1, b1 */
     for (int k = 0; k < sh->buckets; k++) {
         float *b = net->p + l.bucket0 + (size_t)k * l.stride;
-        clip(b + l.w2, (size_t)sh->n2 * sh->n1, NET_CLIP_HIDDEN);
+        clip(b + l.w2, (size_t)sh->n2 * (size_t)nnue_l2_inputs(sh->act, sh->n1), NET_CLIP_HIDDEN);
         clip(b + l.w3, (size_t)sh->n3 * sh->n2, NET_CLIP_HIDDEN);
         clip(b + l.w4, (size_t)sh->n3, NET_CLIP_OUT);
     }
@@ -153,6 +154,38 @@ void train_net_clip(TrainNet *net)
 static inline float clamp01(float x)
 {
     return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+/* The second layer's inputs H1 from the accumulator A1 (N1 lanes) under ACT; returns their
+ * number: the clamped lanes, or for a pairwise layer the products of lane j and j + n1/2. */
+static inline int act_forward(int act, const float *a1, int n1, float *h1)
+{
+    if (act == NNUE_ACT_PAIR) {
+        int m = n1 / 2;
+        for (int j = 0; j < m; j++)
+            h1[j] = clamp01(a1[j]) * clamp01(a1[j + m]);
+        return m;
+    }
+    for (int j = 0; j < n1; j++)
+        h1[j] = clamp01(a1[j]);
+    return n1;
+}
+
+/* D1, the gradient at act_forward()'s outputs, taken back to the accumulator's N1 lanes into
+ * OUT (zero where the clamp is flat). */
+static inline void act_backward(int act, const float *a1, int n1, const float *d1, float *out)
+{
+    if (act == NNUE_ACT_PAIR) {
+        int m = n1 / 2;
+        for (int j = 0; j < m; j++) {
+            float c0 = clamp01(a1[j]), c1 = clamp01(a1[j + m]);
+            out[j] = (a1[j] > 0 && a1[j] < 1) ? d1[j] * c1 : 0;
+            out[j + m] = (a1[j + m] > 0 && a1[j + m] < 1) ? d1[j] * c0 : 0;
+        }
+        return;
+    }
+    for (int j = 0; j < n1; j++)
+        out[j] = (a1[j] > 0 && a1[j] < 1) ? d1[j] : 0;
 }
 
 /* The dot product of N floats (N a multiple of 8) in eight partial sums, so that the compiler
@@ -183,10 +216,9 @@ static float forward(const TrainNet *net, const NetLayout *l, const TrainSample 
     }
     const float *b = p + l->bucket0 + (size_t)s->bucket * l->stride;
     float h1[NNUE_N1_MAX], h2[NNUE_N23_MAX];
-    for (int j = 0; j < n1; j++)
-        h1[j] = clamp01(a1[j]);
+    int m = act_forward(sh->act, a1, n1, h1);
     for (int i = 0; i < n2; i++) {
-        a2[i] = dot(b + l->w2 + (size_t)i * n1, h1, n1) + b[l->b2 + i];
+        a2[i] = dot(b + l->w2 + (size_t)i * m, h1, m) + b[l->b2 + i];
         h2[i] = clamp01(a2[i]);
     }
     float y = b[l->b4];
@@ -251,25 +283,23 @@ static double backward(const TrainNet *net, const NetLayout *l, const TrainSampl
         }
     }
     /* Layer 2. */
-    float h1[NNUE_N1_MAX], d1[NNUE_N1_MAX];
-    for (int j = 0; j < n1; j++)
-        h1[j] = clamp01(a1[j]);
-    memset(d1, 0, (size_t)n1 * sizeof *d1);
+    float h1[NNUE_N1_MAX], dh[NNUE_N1_MAX], d1[NNUE_N1_MAX];
+    int m = act_forward(sh->act, a1, n1, h1);
+    memset(dh, 0, (size_t)m * sizeof *dh);
     for (int i = 0; i < n2; i++) {
         float d = (a2[i] > 0 && a2[i] < 1) ? d2[i] : 0;
         if (d == 0)
             continue;
-        const float *w = b + l->w2 + (size_t)i * n1;
-        float *gw = gb + l->w2 + (size_t)i * n1;
+        const float *w = b + l->w2 + (size_t)i * m;
+        float *gw = gb + l->w2 + (size_t)i * m;
         gb[l->b2 + i] += d;
-        for (int j = 0; j < n1; j++) {
+        for (int j = 0; j < m; j++) {
             gw[j] += d * h1[j];
-            d1[j] += d * w[j];
+            dh[j] += d * w[j];
         }
     }
     /* Layer 1: only the rows of the active features. */
-    for (int j = 0; j < n1; j++)
-        d1[j] = (a1[j] > 0 && a1[j] < 1) ? d1[j] : 0;
+    act_backward(sh->act, a1, n1, dh, d1);
     size_t set = (size_t)nnue_l1_set(sh->sets, s->bucket);
     float *gb1 = g + l->b1 + set * n1;
     for (int j = 0; j < n1; j++)

@@ -16,7 +16,8 @@
  *                 checkpoints (float weights and Adam state).
  *
  * Every parameter lives in one float array, laid out like the network file: W1 [F][n1],
- * b1 [n1], then for each bucket W2 [n2][n1], b2 [n2], W3 [n3][n2], b3 [n3], w4 [n3], b4.
+ * b1 [n1], then for each bucket W2 [n2][m], b2 [n2], W3 [n3][n2], b3 [n3], w4 [n3], b4 (m = n1,
+ * or n1/2 for a pairwise first layer).
  * That makes Adam, gradient sums and checkpoints one loop each.
  */
 #pragma once
@@ -58,6 +59,7 @@ typedef struct {
     int buckets;    /* output buckets B */
     int sets;       /* first layers: 1 (shared) or B (one per bucket: --split) */
     int features;   /* the feature set: NNUE_FEATURES (pieces), _MOBILITY or _SHOTS */
+    int act;        /* the first layer's activation: NNUE_ACT_CLAMP or _PAIR (--pairwise) */
 } NetShape;
 
 /* The float network: every parameter in P (NPARAMS floats, the layout above). */

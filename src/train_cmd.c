@@ -50,6 +50,9 @@ static void usage(FILE *f)
                "  --buckets B        output buckets by piece count, 1-8 (default 4)\n"
                "  --split            one first layer per bucket instead of one shared (the\n"
                "                     bucket then picks the whole network; same speed)\n"
+               "  --pairwise         the second layer reads n1/2 products of the first\n"
+               "                     layer's clamped lanes (lane j times lane j + n1/2)\n"
+               "                     instead of the n1 lanes; n1 a multiple of 64\n"
                "  --features SET     the inputs: pieces (128: each piece's kind and square),\n"
                "                     mobility (288: also which pieces cannot move, which\n"
                "                     have no safe move and which can be taken) or shots\n"
@@ -119,13 +122,19 @@ typedef struct {
     bool quiet;
 } Args;
 
-/* ", mobility features" or ", shot features" for a shape of those sets, else nothing: for
- * messages. */
+/* ", mobility features" or ", shot features" for a shape of those sets, else nothing, then ",
+ * pairwise" for a pairwise first layer: for messages. */
 static const char *set_words(const NetShape *sh)
 {
-    return sh->features == NNUE_FEATURES_MOBILITY ? ", mobility features"
-           : sh->features == NNUE_FEATURES_SHOTS  ? ", shot features"
-                                                  : "";
+    static const char *const words[3][2] = {
+        {"", ", pairwise"},
+        {", mobility features", ", mobility features, pairwise"},
+        {", shot features", ", shot features, pairwise"},
+    };
+    int f = sh->features == NNUE_FEATURES_MOBILITY ? 1
+            : sh->features == NNUE_FEATURES_SHOTS  ? 2
+                                                   : 0;
+    return words[f][sh->act == NNUE_ACT_PAIR];
 }
 
 /* Loads --init's network into A->init_net; its shape and scale become the run's (options that
@@ -139,7 +148,7 @@ static int load_init(Args *a)
         fprintf(stderr, "ponder train: --init: %s\n", err);
         return 2;
     }
-    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->features};
+    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->features, q->act};
     if (a->features_given && a->shape.features != q->features) {
         if (a->shape.features < q->features) {
             fprintf(stderr,
@@ -190,7 +199,7 @@ static int parse_args(int argc, char **argv, Args *a)
     long cores = sysconf(_SC_NPROCESSORS_ONLN), lv;
     double dv;
     memset(a, 0, sizeof *a);
-    a->shape = (NetShape){256, 32, 32, 4, 1, NNUE_FEATURES};
+    a->shape = (NetShape){256, 32, 32, 4, 1, NNUE_FEATURES, NNUE_ACT_CLAMP};
     bool split = false;
     a->name = "gen";
     train_data_default_options(&a->d);
@@ -216,6 +225,7 @@ static int parse_args(int argc, char **argv, Args *a)
         OPT_THREADS,
         OPT_NO_DEDUP,
         OPT_SPLIT,
+        OPT_PAIRWISE,
         OPT_FEATURES,
         OPT_INIT,
         OPT_EGDB_SCORE,
@@ -244,6 +254,7 @@ static int parse_args(int argc, char **argv, Args *a)
         {"threads", required_argument, NULL, OPT_THREADS},
         {"no-dedup", no_argument, NULL, OPT_NO_DEDUP},
         {"split", no_argument, NULL, OPT_SPLIT},
+        {"pairwise", no_argument, NULL, OPT_PAIRWISE},
         {"features", required_argument, NULL, OPT_FEATURES},
         {"init", required_argument, NULL, OPT_INIT},
         {"quiet", no_argument, NULL, 'q'},
@@ -263,6 +274,10 @@ static int parse_args(int argc, char **argv, Args *a)
         case 'h': usage(stdout); return 0;
         case 'q': a->quiet = true; break;
         case OPT_SPLIT: split = a->shape_given = true; break;
+        case OPT_PAIRWISE:
+            a->shape.act = NNUE_ACT_PAIR;
+            a->shape_given = true;
+            break;
         case OPT_FEATURES:
             if (strcmp(v, "pieces") == 0)
                 a->shape.features = NNUE_FEATURES;

@@ -8,7 +8,8 @@
  * the loss of the very bytes it writes as the engine will run them.
  *
  * A checkpoint is the float state of a run: magic "PONDCKP\0", u32 version (1: the first layer
- * shared by the buckets, 2: one first layer per bucket; nothing else differs), the shape, the
+ * shared by the buckets, 2: one first layer per bucket; nothing else differs; see CKPT_ for the
+ * feature sets and the pairwise activation), the shape, the
  * epoch, Adam's step, the seed, the sample counts and a fingerprint of the samples, then the
  * parameters and Adam's two moments as little-endian IEEE floats, then an FNV-1a checksum of
  * everything before it. It is written with util_write_file (a temporary file renamed), so a run
@@ -23,14 +24,16 @@
 #include <string.h>
 
 /* Versions: 1 shared first layer, 2 split; 5 and 6 the same with the mobility features, 7 and 8
- * with the shot features (3 and 4 were the mobility set of 224 inputs, which is no longer read). */
+ * with the shot features (3 and 4 were the mobility set of 224 inputs, which is no longer read);
+ * 9-16 the same with a pairwise first layer. */
 enum {
     CKPT_SHARED = 1,
     CKPT_SPLIT = 2,
     CKPT_MOBILITY_224 = 2, /* added to 1 or 2: refused */
     CKPT_MOBILITY = 4,     /* added to 1 or 2 */
     CKPT_SHOTS = 6,        /* added to 1 or 2 */
-    CKPT_LAST = 8,
+    CKPT_PAIR = 8,         /* added to the above */
+    CKPT_LAST = 16,
     CKPT_HEADER = 80
 };
 
@@ -45,7 +48,8 @@ bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out,
         return false;
     }
     NnueFloat f;
-    if (!nnue_float_alloc(&f, sh->features, sh->n1, sh->n2, sh->n3, sh->buckets, sh->sets, err))
+    if (!nnue_float_alloc(&f, sh->features, sh->n1, sh->n2, sh->n3, sh->buckets, sh->sets, sh->act,
+                          err))
         return false;
     f.scale = scale;
     memcpy(f.name, name, nl + 1);
@@ -54,13 +58,14 @@ bool net_export(const TrainNet *net, int scale, const char *name, uint8_t **out,
     NetLayout l;
     net_layout(sh, &l);
     size_t n1 = (size_t)sh->n1, n2 = (size_t)sh->n2, n3 = (size_t)sh->n3;
+    size_t m = (size_t)nnue_l2_inputs(sh->act, sh->n1);
     const float *w = net->p;
     size_t sets = (size_t)sh->sets;
     memcpy(f.w1, w + l.w1, sets * (size_t)sh->features * n1 * sizeof *w);
     memcpy(f.b1, w + l.b1, sets * n1 * sizeof *w);
     for (size_t k = 0; k < (size_t)sh->buckets; k++) {
         const float *b = w + l.bucket0 + k * l.stride;
-        memcpy(f.w2 + k * n2 * n1, b + l.w2, n2 * n1 * sizeof *w);
+        memcpy(f.w2 + k * n2 * m, b + l.w2, n2 * m * sizeof *w);
         memcpy(f.b2 + k * n2, b + l.b2, n2 * sizeof *w);
         memcpy(f.w3 + k * n3 * n2, b + l.w3, n3 * n2 * sizeof *w);
         memcpy(f.b3 + k * n3, b + l.b3, n3 * sizeof *w);
@@ -96,7 +101,7 @@ bool net_import(TrainNet *net, const NnueNet *q, int features, char *err)
     NnueFloat f;
     if (!nnue_dequantise(q, &f, err))
         return false;
-    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, features};
+    NetShape sh = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, features, q->act};
     if (!train_net_init(net, &sh, 0, err)) {
         nnue_float_free(&f);
         return false;
@@ -107,6 +112,7 @@ bool net_import(TrainNet *net, const NnueNet *q, int features, char *err)
     NetLayout l;
     net_layout(&sh, &l);
     size_t n1 = (size_t)sh.n1, n2 = (size_t)sh.n2, n3 = (size_t)sh.n3;
+    size_t m = (size_t)nnue_l2_inputs(sh.act, sh.n1);
     float *w = net->p;
     size_t sets = (size_t)sh.sets, rows = (size_t)q->features;
     memset(w + l.w1, 0, sets * (size_t)features * n1 * sizeof *w);
@@ -115,7 +121,7 @@ bool net_import(TrainNet *net, const NnueNet *q, int features, char *err)
     memcpy(w + l.b1, f.b1, sets * n1 * sizeof *w);
     for (size_t k = 0; k < (size_t)sh.buckets; k++) {
         float *b = w + l.bucket0 + k * l.stride;
-        memcpy(b + l.w2, f.w2 + k * n2 * n1, n2 * n1 * sizeof *w);
+        memcpy(b + l.w2, f.w2 + k * n2 * m, n2 * m * sizeof *w);
         memcpy(b + l.b2, f.b2 + k * n2, n2 * sizeof *w);
         memcpy(b + l.w3, f.w3 + k * n3 * n2, n3 * n2 * sizeof *w);
         memcpy(b + l.b3, f.b3 + k * n3, n3 * sizeof *w);
@@ -156,7 +162,8 @@ bool train_checkpoint_save(const TrainState *st, const char *path, char *err)
     util_put_u32(buf + 8, (sh->sets > 1 ? CKPT_SPLIT : CKPT_SHARED) +
                               (sh->features == NNUE_FEATURES            ? 0
                                : sh->features == NNUE_FEATURES_MOBILITY ? CKPT_MOBILITY
-                                                                        : CKPT_SHOTS));
+                                                                        : CKPT_SHOTS) +
+                              (sh->act == NNUE_ACT_PAIR ? CKPT_PAIR : 0));
     util_put_u32(buf + 12, (uint32_t)sh->n1);
     util_put_u32(buf + 16, (uint32_t)sh->n2);
     util_put_u32(buf + 20, (uint32_t)sh->n3);
@@ -196,6 +203,11 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
                  path);
         return -1;
     }
+    int act = NNUE_ACT_CLAMP;
+    if (version > CKPT_PAIR) {
+        act = NNUE_ACT_PAIR;
+        version -= CKPT_PAIR;
+    }
     if (version == CKPT_SHARED + CKPT_MOBILITY_224 || version == CKPT_SPLIT + CKPT_MOBILITY_224) {
         fclose(f);
         snprintf(err, ERR_LEN,
@@ -211,7 +223,8 @@ int train_checkpoint_load(TrainState *st, const char *path, char *err)
                    1,
                    version > CKPT_SPLIT + CKPT_MOBILITY       ? NNUE_FEATURES_SHOTS
                    : version > CKPT_SPLIT + CKPT_MOBILITY_224 ? NNUE_FEATURES_MOBILITY
-                                                              : NNUE_FEATURES};
+                                                              : NNUE_FEATURES,
+                   act};
     if (version % 2 == 0)
         sh.sets = sh.buckets;
     char why[ERR_LEN];

@@ -2,9 +2,10 @@
  * nnue_random.c - writes a seeded random network file, for measuring the network evaluation's
  * speed (`ponder bench --net FILE') before a trained network exists (docs/nnue.md).
  *
- *   build/release/nnue-random N1 OUT [SEED] [split|mobility|shots]
+ *   build/release/nnue-random N1 OUT [SEED] [split|mobility|shots|pair]
  *       n2 = n3 = 32, 4 buckets, score scale 80; split: a first layer per bucket; mobility: the
- *       mobility feature set (288 inputs); shots: the shot set (320 inputs)
+ *       mobility feature set (288 inputs); shots: the shot set (320 inputs); pair: a pairwise
+ *       first layer (N1 a multiple of 64)
  */
 #include "nnue_random.h"
 #include "nnue.h"
@@ -16,9 +17,10 @@ int main(int argc, char **argv)
 {
     bool split = argc == 5 && strcmp(argv[4], "split") == 0,
          mobility = argc == 5 && strcmp(argv[4], "mobility") == 0,
-         shots = argc == 5 && strcmp(argv[4], "shots") == 0;
-    if (argc < 3 || argc > 5 || (argc == 5 && !split && !mobility && !shots)) {
-        fprintf(stderr, "usage: nnue-random N1 OUT [SEED] [split|mobility|shots]\n");
+         shots = argc == 5 && strcmp(argv[4], "shots") == 0,
+         pair = argc == 5 && strcmp(argv[4], "pair") == 0;
+    if (argc < 3 || argc > 5 || (argc == 5 && !split && !mobility && !shots && !pair)) {
+        fprintf(stderr, "usage: nnue-random N1 OUT [SEED] [split|mobility|shots|pair]\n");
         return 2;
     }
     char *end;
@@ -31,7 +33,8 @@ int main(int argc, char **argv)
                           shots      ? NNUE_FEATURES_SHOTS
                           : mobility ? NNUE_FEATURES_MOBILITY
                                      : NNUE_FEATURES,
-                          (int)n1, 32, 32, 4, split ? 4 : 1, err)) {
+                          (int)n1, 32, 32, 4, split ? 4 : 1, pair ? NNUE_ACT_PAIR : NNUE_ACT_CLAMP,
+                          err)) {
         fprintf(stderr, "nnue-random: bad N1 `%s'\n", argv[1]);
         return 2;
     }

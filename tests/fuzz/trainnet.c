@@ -36,8 +36,8 @@ static void check_net(const uint8_t *data, size_t size)
         FUZZ_CHECK(strncmp(err, "fuzz.pnet: ", 11) == 0, "a refusal that does not name the file");
         return;
     }
-    NetShape shape = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->features};
-    size_t want = nnue_file_size(q->features, q->n1, q->n2, q->n3, q->buckets, q->l1_sets);
+    NetShape shape = {q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->features, q->act};
+    size_t want = nnue_file_size(q->features, q->n1, q->n2, q->n3, q->buckets, q->l1_sets, q->act);
     FUZZ_CHECK(net_shape_check(&shape, err) && size == want,
                "a network file accepted with a bad shape or size");
     Board b;

@@ -23,14 +23,14 @@ static inline float nnue_random_uniform(uint64_t *s, double a)
 static inline void nnue_random_fill(NnueFloat *f, uint64_t seed, bool wide)
 {
     uint64_t s = seed;
-    size_t b = (size_t)f->buckets, n1 = (size_t)f->n1, n2 = (size_t)f->n2, n3 = (size_t)f->n3;
-    size_t sets = (size_t)f->l1_sets;
+    size_t b = (size_t)f->buckets, n1 = (size_t)nnue_l2_inputs(f->act, f->n1), n2 = (size_t)f->n2,
+           n3 = (size_t)f->n3, sets = (size_t)f->l1_sets, a1 = (size_t)f->n1;
     double hw = wide ? 127.0 / 64 : 0.3;
     f->scale = 80;
     snprintf(f->name, sizeof f->name, "random");
-    for (size_t i = 0; i < sets * (size_t)f->features * n1; i++)
+    for (size_t i = 0; i < sets * (size_t)f->features * a1; i++)
         f->w1[i] = nnue_random_uniform(&s, 0.25);
-    for (size_t i = 0; i < sets * n1; i++)
+    for (size_t i = 0; i < sets * a1; i++)
         f->b1[i] = nnue_random_uniform(&s, 0.5) + 0.1f;
     for (size_t i = 0; i < b * n2 * n1; i++)
         f->w2[i] = nnue_random_uniform(&s, hw * 32 / (double)n1 * 4);

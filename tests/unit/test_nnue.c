@@ -27,8 +27,10 @@ enum { NPOS = 1500 };
 static Board positions[NPOS];
 static int npositions;
 
-/* The feature set of the random nets made next (the tests that cover both sets switch it). */
+/* The feature set and the activation of the random nets made next (the tests that cover several
+ * switch them). */
 static int features_set = NNUE_FEATURES;
+static int act_set = NNUE_ACT_CLAMP;
 
 /* A random quantised net of the shape (SETS first layers: 1 or BUCKETS), from SEED. */
 static NnueNet *random_net_sets(int n1, int n2, int n3, int buckets, int sets, uint64_t seed,
@@ -36,7 +38,7 @@ static NnueNet *random_net_sets(int n1, int n2, int n3, int buckets, int sets, u
 {
     char err[ERR_LEN];
     NnueFloat f;
-    if (!nnue_float_alloc(&f, features_set, n1, n2, n3, buckets, sets, err)) {
+    if (!nnue_float_alloc(&f, features_set, n1, n2, n3, buckets, sets, act_set, err)) {
         printf("  %s\n", err);
         return NULL;
     }
@@ -360,20 +362,32 @@ static void test_seat_symmetry(void)
 
 /* The bound on |quantised score - S * float logit| for bucket K of NET, with the float model
  * the dequantised net (the same weights exactly):
- *   h1: the accumulator is exact (integers at scale 127), so h1q / 127 = h1.
- *   h2: h2q = floor(s2 / 64) of the exact sum at scale 127 * 64, clamped: 0 <= h2 - h2q/127 <
- *       1/127 (clamping to [0, 1] never widens a gap).
- *   h3: the sum now sees h2's error through W3, then floors again:
- *       |h3_i - h3q_i / 127| < (sum_j |W3[i][j]| + 1) / 127 =: e3_i.
+ *   h1: the accumulator is exact (integers at scale 127), so h1q / 127 = h1; a pairwise layer's
+ *       product c0 c1 / 127^2 is rounded to round(c0 c1 * 258 / 2^15), within 0.5 + 16129 *
+ *       |258 / 2^15 - 1 / 127| < 0.508 of 127 h1: |h1 - h1q / 127| < 0.508 / 127 =: e1.
+ *   h2: h2q = floor(s2 / 64) of the sum at scale 127 * 64, clamped: with h1 exact, 0 <= h2 -
+ *       h2q/127 < 1/127 (clamping to [0, 1] never widens a gap); with e1, the sum is off by at
+ *       most sum_j |W2[i][j]| e1 more: |h2_i - h2q_i / 127| < (0.508 sum_j |W2[i][j]| + 1) / 127
+ *       =: e2_i.
+ *   h3: the sum sees h2's errors through W3, then floors again:
+ *       |h3_i - h3q_i / 127| < (sum_j |W3[i][j]| 127 e2_j + 1) / 127 =: e3_i.
  *   y:  |y - out / (127 * 256)| <= sum_i |w4_i| e3_i, and the score truncates out * S / 32512,
  *       which adds less than one more: the bound is S * sum_i |w4_i| e3_i + 1. */
 static double score_bound(const NnueFloat *f, int k)
 {
+    double e2[NNUE_N23_MAX]; /* in units of 1/127 */
+    int m = nnue_l2_inputs(f->act, f->n1);
+    for (int i = 0; i < f->n2; i++) {
+        double row = 0;
+        for (int j = 0; f->act == NNUE_ACT_PAIR && j < m; j++)
+            row += fabs(f->w2[((size_t)k * f->n2 + i) * (size_t)m + (size_t)j]);
+        e2[i] = 0.508 * row + 1;
+    }
     double ey = 0;
     for (int i = 0; i < f->n3; i++) {
         double row = 0;
         for (int j = 0; j < f->n2; j++)
-            row += fabs(f->w3[((size_t)k * f->n3 + i) * f->n2 + j]);
+            row += fabs(f->w3[((size_t)k * f->n3 + i) * f->n2 + j]) * e2[j];
         ey += fabs(f->w4[(size_t)k * f->n3 + i]) * (row + 1) / 127.0;
     }
     return f->scale * ey + 1;
@@ -419,11 +433,12 @@ static void check_against_float(int n1, int n2, int n3, int buckets, int sets, u
             distinct++;
         last = q;
     }
-    printf("  n1 %d n2 %d n3 %d B %d%s%s: |quantised - float| mean %.2f max %.2f, bound (bucket "
-           "0) %.1f; paths compared:%s%s%s\n",
-           n1, n2, n3, buckets, sets > 1 ? " split" : "", wide ? " wide" : "", sum / npositions,
-           worst, bound[0], paths[NNUE_PATH_PORTABLE] ? " portable" : "",
-           paths[NNUE_PATH_AVX2] ? " avx2" : "", paths[NNUE_PATH_AVX512] ? " avx512" : "");
+    printf("  n1 %d n2 %d n3 %d B %d%s%s%s: |quantised - float| mean %.2f max %.2f, bound "
+           "(bucket 0) %.1f; paths compared:%s%s%s\n",
+           n1, n2, n3, buckets, sets > 1 ? " split" : "", wide ? " wide" : "",
+           act_set == NNUE_ACT_PAIR ? " pairwise" : "", sum / npositions, worst, bound[0],
+           paths[NNUE_PATH_PORTABLE] ? " portable" : "", paths[NNUE_PATH_AVX2] ? " avx2" : "",
+           paths[NNUE_PATH_AVX512] ? " avx512" : "");
     CHECK(paths[NNUE_PATH_PORTABLE] == npositions);
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
     /* An x86 build has the AVX2 form (compiled for it, or for any x86 and chosen at run time);
@@ -465,6 +480,18 @@ static void test_quantised_matches_float(void)
     check_against_float(256, 32, 32, 4, 1, 12, false);
     check_against_float(96, 64, 32, 3, 3, 13, true);
     features_set = NNUE_FEATURES;
+    /* Pairwise first layers: each path's products, shared and split, every set, the largest. */
+    act_set = NNUE_ACT_PAIR;
+    check_against_float(64, 32, 32, 1, 1, 14, false);
+    check_against_float(256, 32, 32, 4, 1, 15, false);
+    check_against_float(192, 64, 32, 3, 3, 16, true);
+    check_against_float(1024, 256, 256, 8, 1, 17, false);
+    features_set = NNUE_FEATURES_MOBILITY;
+    check_against_float(512, 32, 32, 4, 1, 18, false);
+    features_set = NNUE_FEATURES_SHOTS;
+    check_against_float(128, 32, 32, 4, 4, 19, true);
+    features_set = NNUE_FEATURES;
+    act_set = NNUE_ACT_CLAMP;
 }
 
 /* The float model quantised directly (weights rounded too): the scores stay close to the float
@@ -473,7 +500,7 @@ static void test_quantise_scales(void)
 {
     char err[ERR_LEN];
     NnueFloat f;
-    CHECK(nnue_float_alloc(&f, NNUE_FEATURES, 256, 32, 32, 4, 1, err));
+    CHECK(nnue_float_alloc(&f, NNUE_FEATURES, 256, 32, 32, 4, 1, NNUE_ACT_CLAMP, err));
     nnue_random_fill(&f, 77, false);
     NnueNet *net = nnue_quantise(&f, err);
     CHECK(net != NULL);
@@ -607,14 +634,20 @@ static void test_evaluate_features(void)
  * same as the full evaluation; also between two unrelated positions. */
 static void test_incremental(void)
 {
-    /* Then two of the mobility set and one of the shot set, whose updates recompute. */
-    int shapes[8][3] = {{128, 4, 1}, {256, 4, 1}, {96, 1, 1}, {128, 4, 4},
-                        {64, 3, 3},  {256, 4, 1}, {64, 3, 3}, {64, 3, 1}};
-    for (int s = 0; s < 8; s++) {
-        features_set = s < 5 ? NNUE_FEATURES : s < 7 ? NNUE_FEATURES_MOBILITY : NNUE_FEATURES_SHOTS;
+    /* Then two of the mobility set and one of the shot set, whose updates recompute; the last
+     * three pairwise (pieces, pieces split, mobility). */
+    int shapes[11][3] = {{128, 4, 1}, {256, 4, 1}, {96, 1, 1}, {128, 4, 4},
+                         {64, 3, 3},  {256, 4, 1}, {64, 3, 3}, {64, 3, 1},
+                         {128, 4, 1}, {64, 3, 3},  {256, 4, 1}};
+    for (int s = 0; s < 11; s++) {
+        features_set = s < 5 || s == 8 || s == 9 ? NNUE_FEATURES
+                       : s < 7 || s == 10        ? NNUE_FEATURES_MOBILITY
+                                                 : NNUE_FEATURES_SHOTS;
+        act_set = s >= 8 ? NNUE_ACT_PAIR : NNUE_ACT_CLAMP;
         NnueNet *net = random_net_sets(shapes[s][0], 32, 32, shapes[s][1], shapes[s][2],
                                        51 + (uint64_t)s, s == 2);
         features_set = NNUE_FEATURES;
+        act_set = NNUE_ACT_CLAMP;
         CHECK(net != NULL);
         if (!net)
             return;
@@ -675,7 +708,7 @@ static void test_round_trip(void)
     if (!net)
         return;
     size_t size = nnue_write(net, NULL, 0);
-    CHECK(size == nnue_file_size(NNUE_FEATURES, 160, 64, 32, 3, 1));
+    CHECK(size == nnue_file_size(NNUE_FEATURES, 160, 64, 32, 3, 1, NNUE_ACT_CLAMP));
     CHECK(size == 64 + 2 * 128 * 160 + 2 * 160 +
                       3 * (64 * 160 + 4 * 64 + 32 * 64 + 4 * 32 + 2 * 32 + 4) + 4);
     unsigned char *buf = malloc(size);
@@ -784,7 +817,7 @@ static void test_damaged_files(void)
     expect_damage(good, size, -1, 0, 0, -(long)size + 10, false, "10 bytes, too short");
     expect_damage(good, size, 0, 'p', 1, 0, true, "not a Ponder network");
     expect_damage(good, size, 7, 'x', 1, 0, true, "not a Ponder network");
-    expect_damage(good, size, 8, 3, 4, 0, true, "version 3 is not supported");
+    expect_damage(good, size, 8, 4, 4, 0, true, "version 4 is not supported");
     expect_damage(good, size, 8, 0, 4, 0, true, "version 0 is not supported");
     /* Version 2 says how many first layers: one per bucket, never 0 or another count. */
     expect_damage(good, size, 8, 2, 4, 0, true, "first layers = 0: a version 2 net has one per");
@@ -825,11 +858,15 @@ static void test_damaged_files(void)
     expect_damage(good, size, -1, 0, 0, -1, false, want);
     /* Shapes a writer refuses (nnue_check_shape), as the float model allocator does. */
     NnueFloat f;
-    CHECK(!nnue_float_alloc(&f, NNUE_FEATURES, 33, 32, 32, 1, 1, err) &&
+    CHECK(!nnue_float_alloc(&f, NNUE_FEATURES, 33, 32, 32, 1, 1, NNUE_ACT_CLAMP, err) &&
           strstr(err, "n1 = 33") != NULL);
-    CHECK(!nnue_check_shape(NNUE_FEATURES, 64, 32, 32, 1, 1, 80, "bad\tname", err) &&
-          strstr(err, "0x09"));
-    CHECK(nnue_check_shape(NNUE_FEATURES, 64, 32, 32, 1, 1, 80, "gen1", err));
+    CHECK(
+        !nnue_check_shape(NNUE_FEATURES, 64, 32, 32, 1, 1, NNUE_ACT_CLAMP, 80, "bad\tname", err) &&
+        strstr(err, "0x09"));
+    CHECK(nnue_check_shape(NNUE_FEATURES, 64, 32, 32, 1, 1, NNUE_ACT_CLAMP, 80, "gen1", err));
+    /* Version 3 (test_pairwise_file) holds the first layers' count at 36, never 0. */
+    expect_damage(good, size, 8, 3, 4, 0, true,
+                  "first layers = 0: a version 3 net has 1 or one per bucket");
     free(good);
     nnue_free(net);
 }
@@ -843,7 +880,7 @@ static void test_split_file(void)
     if (!net)
         return;
     size_t size = nnue_write(net, NULL, 0);
-    CHECK(size == nnue_file_size(NNUE_FEATURES, 160, 64, 32, 3, 3));
+    CHECK(size == nnue_file_size(NNUE_FEATURES, 160, 64, 32, 3, 3, NNUE_ACT_CLAMP));
     CHECK(size == 64 + 3 * (2 * 128 * 160 + 2 * 160) +
                       3 * (64 * 160 + 4 * 64 + 32 * 64 + 4 * 32 + 2 * 32 + 4) + 4);
     unsigned char *buf = malloc(size);
@@ -888,12 +925,66 @@ static void test_split_file(void)
     expect_damage(buf, size, -1, 0, 0, 1, false, want);
     /* Shapes refused: a first-layer count other than 1 or the buckets. */
     NnueFloat f;
-    CHECK(!nnue_float_alloc(&f, NNUE_FEATURES, 64, 32, 32, 4, 2, err) &&
+    CHECK(!nnue_float_alloc(&f, NNUE_FEATURES, 64, 32, 32, 4, 2, NNUE_ACT_CLAMP, err) &&
           strstr(err, "2 first layers: must be 1 (shared) or one per bucket (4)") != NULL);
-    CHECK(!nnue_check_shape(NNUE_FEATURES, 64, 32, 32, 4, 0, 80, "x", err) &&
+    CHECK(!nnue_check_shape(NNUE_FEATURES, 64, 32, 32, 4, 0, NNUE_ACT_CLAMP, 80, "x", err) &&
           strstr(err, "0 first layers"));
     free(buf);
     nnue_free(net);
+}
+
+/* A pairwise net: version 3, the first layers and the activation at bytes 36-39, a second layer
+ * of n1/2 inputs; read back, it scores alike; its damaged headers are named. */
+static void test_pairwise_file(void)
+{
+    for (int sets = 1; sets <= 3; sets += 2) {
+        act_set = NNUE_ACT_PAIR;
+        NnueNet *net = random_net_sets(192, 64, 32, 3, sets, 23 + (uint64_t)sets, false);
+        act_set = NNUE_ACT_CLAMP;
+        CHECK(net != NULL);
+        if (!net)
+            return;
+        size_t size = nnue_write(net, NULL, 0);
+        CHECK(size == nnue_file_size(NNUE_FEATURES, 192, 64, 32, 3, sets, NNUE_ACT_PAIR));
+        CHECK(size == 64 + (size_t)sets * (2 * 128 * 192 + 2 * 192) +
+                          3 * (64 * 96 + 4 * 64 + 32 * 64 + 4 * 32 + 2 * 32 + 4) + 4);
+        unsigned char *buf = malloc(size);
+        CHECK(nnue_write(net, buf, size) == size);
+        CHECK(get32(buf + 8) == 3 && get32(buf + 36) == ((uint32_t)sets | 1u << 16));
+        char err[ERR_LEN];
+        NnueNet *back = nnue_read(buf, size, "mem", err);
+        CHECK(back != NULL);
+        if (back) {
+            CHECK(back->act == NNUE_ACT_PAIR && back->l1_sets == sets && back->n1 == 192);
+            CHECK(memcmp(back->w2, net->w2, 3 * 64 * 96) == 0);
+            int diff = 0;
+            for (int i = 0; i < npositions; i++)
+                diff += nnue_evaluate(net, &positions[i]) != nnue_evaluate(back, &positions[i]);
+            CHECK(diff == 0);
+            nnue_free(back);
+        }
+        /* The products matter: the same weights read as a clamp net would be another size. */
+        expect_damage(buf, size, 36, (uint32_t)sets, 4, 0, true, "bytes, expected");
+        expect_damage(buf, size, 36, (uint32_t)sets | 2u << 16, 4, 0, true,
+                      "activation = 2: expected 0 (clamp) or 1 (pairwise)");
+        expect_damage(buf, size, 36, 2u | 1u << 16, 4, 0, true,
+                      "first layers = 2: a version 3 net has 1 or one per bucket (3");
+        expect_damage(buf, size, 16, 160, 4, 0, true,
+                      "n1 = 160: a pairwise first layer needs a multiple of 64");
+        char want[120];
+        snprintf(want, sizeof want,
+                 "%zu bytes, expected %zu for n1 = 192, n2 = 64, n3 = 32, 3 buckets%s, pairwise",
+                 size + 1, size, sets > 1 ? ", split" : "");
+        expect_damage(buf, size, -1, 0, 0, 1, false, want);
+        free(buf);
+        nnue_free(net);
+    }
+    char err[ERR_LEN];
+    NnueFloat f;
+    CHECK(!nnue_float_alloc(&f, NNUE_FEATURES, 96, 32, 32, 4, 1, NNUE_ACT_PAIR, err) &&
+          strstr(err, "n1 = 96: a pairwise first layer needs a multiple of 64") != NULL);
+    CHECK(!nnue_check_shape(NNUE_FEATURES, 64, 32, 32, 4, 1, 2, 80, "x", err) &&
+          strstr(err, "activation 2"));
 }
 
 /* NET named NAME (freed here) is described as WANT. */
@@ -919,6 +1010,10 @@ static void test_describe(void)
                    "unnamed (128 inputs, 64-32-32, 1 output bucket)");
     check_describe(random_net_sets(64, 32, 32, 4, 4, 6, false), "split",
                    "split (128 inputs, 64-32-32, 4 output buckets, 4 first-layer sets)");
+    act_set = NNUE_ACT_PAIR;
+    check_describe(random_net(128, 32, 32, 4, 7, false), "pair",
+                   "pair (128 inputs, 128-32-32 pairwise, 4 output buckets)");
+    act_set = NNUE_ACT_CLAMP;
     /* The built-in network, when there is one, is described by its own header. */
     char out[200];
     nnue_describe_default(out, sizeof out);
@@ -1016,6 +1111,7 @@ int main(void)
     RUN("nnue", test_round_trip);
     RUN("nnue", test_damaged_files);
     RUN("nnue", test_split_file);
+    RUN("nnue", test_pairwise_file);
     RUN("nnue", test_describe);
     RUN("nnue", test_engine);
     return check_total_failed ? 1 : 0;

@@ -143,10 +143,14 @@ static double ref_forward(const TrainNet *net, const TrainSample *s, size_t i, d
         m = fmin(m, fmin(fabs(a), fabs(a - 1)));
         h1[j] = fmin(1, fmax(0, a));
     }
+    int n2in = nnue_l2_inputs(sh->act, sh->n1); /* pairwise: lane j times lane j + n1/2 */
+    if (sh->act == NNUE_ACT_PAIR)
+        for (int j = 0; j < n2in; j++)
+            h1[j] *= h1[j + n2in];
     for (int o = 0; o < sh->n2; o++) {
         double a = P(b + l.b2 + o);
-        for (int j = 0; j < sh->n1; j++)
-            a += P(b + l.w2 + (size_t)o * sh->n1 + j) * h1[j];
+        for (int j = 0; j < n2in; j++)
+            a += P(b + l.w2 + (size_t)o * n2in + j) * h1[j];
         m = fmin(m, fmin(fabs(a), fabs(a - 1)));
         h2[o] = fmin(1, fmax(0, a));
     }
@@ -165,9 +169,9 @@ static double ref_forward(const TrainNet *net, const TrainSample *s, size_t i, d
 
 /* The backward pass against central differences of the double-precision forward pass, for a
  * shared first layer (SETS 1) and one per bucket (SETS 2), with the feature set FEATURES. */
-static void check_gradient(int sets, int features)
+static void check_gradient(int sets, int features, int act)
 {
-    NetShape sh = {32, 32, 32, 2, sets, features};
+    NetShape sh = {act == NNUE_ACT_PAIR ? 64 : 32, 32, 32, 2, sets, features, act};
     sample_features = features;
     TrainNet net;
     random_net(&net, &sh, 7);
@@ -208,8 +212,8 @@ static void check_gradient(int sets, int features)
                     printf("  param %zu: backward %.7g, finite difference %.7g\n", i, an, num);
             }
         }
-    printf("  %s first layer%s: %d samples, %d partial derivatives, %d differ\n",
-           sets > 1 ? "split" : "shared",
+    printf("  %s%s first layer%s: %d samples, %d partial derivatives, %d differ\n",
+           sets > 1 ? "split" : "shared", act == NNUE_ACT_PAIR ? " pairwise" : "",
            features == NNUE_FEATURES            ? ""
            : features == NNUE_FEATURES_MOBILITY ? ", mobility features"
                                                 : ", shot features",
@@ -223,10 +227,12 @@ static void check_gradient(int sets, int features)
 
 static void test_gradient(void)
 {
-    check_gradient(1, NNUE_FEATURES);
-    check_gradient(2, NNUE_FEATURES);
-    check_gradient(1, NNUE_FEATURES_MOBILITY);
-    check_gradient(1, NNUE_FEATURES_SHOTS);
+    check_gradient(1, NNUE_FEATURES, NNUE_ACT_CLAMP);
+    check_gradient(2, NNUE_FEATURES, NNUE_ACT_CLAMP);
+    check_gradient(1, NNUE_FEATURES_MOBILITY, NNUE_ACT_CLAMP);
+    check_gradient(1, NNUE_FEATURES_SHOTS, NNUE_ACT_CLAMP);
+    check_gradient(1, NNUE_FEATURES, NNUE_ACT_PAIR);
+    check_gradient(2, NNUE_FEATURES_MOBILITY, NNUE_ACT_PAIR);
 }
 
 /* The spec's integer forward pass, computed here from the float weights. */
@@ -246,10 +252,15 @@ static int spec_score(const TrainNet *net, int scale, const TrainSample *s)
         CHECK(acc[j] >= -32768 && acc[j] <= 32767);
         h1[j] = acc[j] < 0 ? 0 : acc[j] > 127 ? 127 : acc[j];
     }
+    /* Pairwise: round(c0 c1 * 258 / 2^15), lane j with lane j + n1/2. */
+    int n2in = nnue_l2_inputs(sh->act, sh->n1);
+    if (sh->act == NNUE_ACT_PAIR)
+        for (int j = 0; j < n2in; j++)
+            h1[j] = (h1[j] * h1[j + n2in] * 258 + 16384) >> 15;
     for (int i = 0; i < sh->n2; i++) {
         long s2 = lround(b[l.b2 + i] * 127.0 * 64.0);
-        for (int j = 0; j < sh->n1; j++)
-            s2 += h1[j] * lround(b[l.w2 + (size_t)i * sh->n1 + j] * 64.0);
+        for (int j = 0; j < n2in; j++)
+            s2 += h1[j] * lround(b[l.w2 + (size_t)i * n2in + j] * 64.0);
         h2[i] = s2 <= 0 ? 0 : (s2 >> 6) > 127 ? 127 : (int)(s2 >> 6);
     }
     for (int i = 0; i < sh->n3; i++) {
@@ -268,14 +279,14 @@ static int spec_score(const TrainNet *net, int scale, const TrainSample *s)
 
 static void test_quantised(void)
 {
-    NetShape sh = {64, 32, 32, 4, 1, NNUE_FEATURES};
+    NetShape sh = {64, 32, 32, 4, 1, NNUE_FEATURES, NNUE_ACT_CLAMP};
     TrainNet net;
     random_net(&net, &sh, 11);
     char err[ERR_LEN];
     uint8_t *buf;
     size_t len;
     CHECK(net_export(&net, 80, "test-net", &buf, &len, err));
-    CHECK(len == nnue_file_size(sh.features, sh.n1, sh.n2, sh.n3, sh.buckets, 1));
+    CHECK(len == nnue_file_size(sh.features, sh.n1, sh.n2, sh.n3, sh.buckets, 1, NNUE_ACT_CLAMP));
     /* Header fields at the spec's offsets. */
     CHECK(memcmp(buf, "PONDNET", 8) == 0 && buf[8] == 1 && buf[12] == 128 && buf[16] == 64 &&
           buf[20] == 32 && buf[24] == 32 && buf[28] == 4 && buf[32] == 80 &&
@@ -325,8 +336,15 @@ static void test_quantised(void)
  * like the file it came from (within the quantisation's bound). */
 static void test_import(void)
 {
-    for (int split = 0; split < 2; split++) {
-        NetShape sh = {64, 32, 32, 4, split ? 4 : 1, NNUE_FEATURES};
+    for (int split = 0; split < 3; split++) {
+        /* 2: a pairwise net, split. */
+        NetShape sh = {64,
+                       32,
+                       32,
+                       4,
+                       split ? 4 : 1,
+                       NNUE_FEATURES,
+                       split == 2 ? NNUE_ACT_PAIR : NNUE_ACT_CLAMP};
         TrainNet net, back;
         random_net(&net, &sh, 21 + (uint64_t)split);
         char err[ERR_LEN];
@@ -372,7 +390,7 @@ static void test_import_grow(void)
     static const int to[3] = {NNUE_FEATURES_MOBILITY, NNUE_FEATURES_SHOTS, NNUE_FEATURES_SHOTS};
     for (int run = 0; run < 6; run++) {
         int split = run % 2, f0 = from[run / 2], f1 = to[run / 2];
-        NetShape sh = {64, 32, 32, 4, split ? 4 : 1, f0};
+        NetShape sh = {64, 32, 32, 4, split ? 4 : 1, f0, NNUE_ACT_CLAMP};
         TrainNet net, grown;
         random_net(&net, &sh, 31 + (uint64_t)split);
         char err[ERR_LEN];
@@ -425,12 +443,14 @@ static void test_import_grow(void)
  * written from docs/nnue.md) on every position. */
 static void test_engine_reads_export(void)
 {
-    NetShape shapes[5] = {{256, 32, 32, 4, 1, NNUE_FEATURES},
-                          {64, 32, 64, 3, 1, NNUE_FEATURES},
-                          {128, 32, 32, 4, 4, NNUE_FEATURES},
-                          {128, 32, 32, 4, 1, NNUE_FEATURES_MOBILITY},
-                          {96, 32, 32, 4, 1, NNUE_FEATURES_SHOTS}};
-    for (int k = 0; k < 5; k++) {
+    NetShape shapes[7] = {{256, 32, 32, 4, 1, NNUE_FEATURES, NNUE_ACT_CLAMP},
+                          {64, 32, 64, 3, 1, NNUE_FEATURES, NNUE_ACT_CLAMP},
+                          {128, 32, 32, 4, 4, NNUE_FEATURES, NNUE_ACT_CLAMP},
+                          {128, 32, 32, 4, 1, NNUE_FEATURES_MOBILITY, NNUE_ACT_CLAMP},
+                          {96, 32, 32, 4, 1, NNUE_FEATURES_SHOTS, NNUE_ACT_CLAMP},
+                          {512, 32, 32, 4, 1, NNUE_FEATURES_MOBILITY, NNUE_ACT_PAIR},
+                          {128, 64, 32, 3, 3, NNUE_FEATURES, NNUE_ACT_PAIR}};
+    for (int k = 0; k < 7; k++) {
         sample_features = shapes[k].features;
         TrainNet net;
         random_net(&net, &shapes[k], 21 + (uint64_t)k);
@@ -482,7 +502,7 @@ static void test_learns_material(void)
 {
     size_t n = 6000, nv = 1000;
     TrainSample *s = material_set(n + nv, 2);
-    NetShape sh = {32, 32, 32, 2, 1, NNUE_FEATURES};
+    NetShape sh = {32, 32, 32, 2, 1, NNUE_FEATURES, NNUE_ACT_CLAMP};
     TrainState st;
     char err[ERR_LEN];
     CHECK(train_state_init(&st, &sh, 3, err));
@@ -521,7 +541,7 @@ static void test_learns_material(void)
 static void two_epochs(TrainState *st, const TrainSample *s, size_t n, int threads,
                        const char *ckpt)
 {
-    NetShape sh = {32, 32, 32, 2, 1, NNUE_FEATURES};
+    NetShape sh = {32, 32, 32, 2, 1, NNUE_FEATURES, NNUE_ACT_CLAMP};
     char err[ERR_LEN];
     CHECK(train_state_init(st, &sh, 5, err));
     TrainOptions o;
@@ -542,14 +562,14 @@ static void two_epochs(TrainState *st, const TrainSample *s, size_t n, int threa
 
 /* A split net's checkpoint (version 2), and those of the mobility set (versions 5 and 6) and the
  * shot set (7 and 8), come back with their shape and every parameter. */
-static void check_checkpoint(int sets, int features)
+static void check_checkpoint(int sets, int features, int act)
 {
     rng_state = 777;
     size_t n = 1000;
     sample_features = features;
     TrainSample *s = material_set(n, 4);
     sample_features = NNUE_FEATURES;
-    NetShape sh = {32, 32, 32, 4, sets, features};
+    NetShape sh = {act == NNUE_ACT_PAIR ? 64 : 32, 32, 32, 4, sets, features, act};
     char err[ERR_LEN], path[64];
     TrainState a, b;
     CHECK(train_state_init(&a, &sh, 9, err));
@@ -568,8 +588,8 @@ static void check_checkpoint(int sets, int features)
     NetLayout l;
     net_layout(&sh, &l);
     if (sets > 1)
-        CHECK(memcmp(a.net.p + l.w1, a.net.p + l.w1 + (size_t)features * 32,
-                     (size_t)features * 32 * sizeof(float)) != 0);
+        CHECK(memcmp(a.net.p + l.w1, a.net.p + l.w1 + (size_t)features * (size_t)sh.n1,
+                     (size_t)features * (size_t)sh.n1 * sizeof(float)) != 0);
     remove(path);
     train_state_free(&a);
     train_state_free(&b);
@@ -578,11 +598,13 @@ static void check_checkpoint(int sets, int features)
 
 static void test_split_checkpoint(void)
 {
-    check_checkpoint(4, NNUE_FEATURES);
-    check_checkpoint(1, NNUE_FEATURES_MOBILITY);
-    check_checkpoint(4, NNUE_FEATURES_MOBILITY);
-    check_checkpoint(1, NNUE_FEATURES_SHOTS);
-    check_checkpoint(4, NNUE_FEATURES_SHOTS);
+    check_checkpoint(4, NNUE_FEATURES, NNUE_ACT_CLAMP);
+    check_checkpoint(1, NNUE_FEATURES_MOBILITY, NNUE_ACT_CLAMP);
+    check_checkpoint(4, NNUE_FEATURES_MOBILITY, NNUE_ACT_CLAMP);
+    check_checkpoint(1, NNUE_FEATURES_SHOTS, NNUE_ACT_CLAMP);
+    check_checkpoint(4, NNUE_FEATURES_SHOTS, NNUE_ACT_CLAMP);
+    check_checkpoint(1, NNUE_FEATURES_MOBILITY, NNUE_ACT_PAIR);
+    check_checkpoint(4, NNUE_FEATURES_SHOTS, NNUE_ACT_PAIR);
 }
 
 static void test_threads_and_resume(void)
