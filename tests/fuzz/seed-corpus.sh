@@ -129,6 +129,11 @@ build/release/nnue-random 32 "$NET" 6 split
 build/release/nnue-random 32 "$NET" 7 mobility
 { printf '\001'; cat "$NET"; } | put nnue mobility-n1-32
 { printf '\001'; poke 12 '\200\000\000\000'; } | put nnue mobility-as-pieces
+# A pairwise net (version 3), its activation made unknown, and n1 not a multiple of 64.
+build/release/nnue-random 64 "$NET" 8 pair
+{ printf '\001'; cat "$NET"; } | put nnue pair-n1-64
+{ printf '\001'; poke 38 '\002\000'; } | put nnue pair-activation-2
+{ printf '\001'; poke 16 '\140\000\000\000'; } | put nnue pair-n1-96
 rm -f "$NET"
 echo "seeds written under $C/"
 
