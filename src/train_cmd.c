@@ -397,6 +397,13 @@ static int parse_args(int argc, char **argv, Args *a)
         return 2;
     }
     a->shape.sets = split ? a->shape.buckets : 1;
+    if (a->shape.act == NNUE_ACT_PAIR && a->shape.n1 % 64) {
+        fprintf(stderr,
+                "ponder train: --pairwise: n1 = %d: a pairwise first layer needs a "
+                "multiple of 64 (--hidden)\n",
+                a->shape.n1);
+        return 2;
+    }
     if (a->d.egdb_score > 0 && !a->egdb) {
         fprintf(stderr, "ponder train: --egdb-score needs the databases: give --egdb DIR\n");
         return 2;

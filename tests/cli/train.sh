@@ -116,6 +116,36 @@ expect_status "train: a split run's checkpoint is refused by a shared run" 2 \
 expect_grep "... naming both shapes" "buckets 2 split.*this run: n1 32, buckets 2, seed" "$TMP/err"
 resumes --split "$TMP/sck" --split
 
+# ---- a pairwise network (the second layer reads products of the first layer's lanes) ---------
+"$PONDER" train $TR --hidden 64 --pairwise --epochs 2 --checkpoint "$TMP/pck" --out "$TMP/p.pnet" \
+    >"$TMP/sum" 2>"$TMP/err"
+status=$?
+# W1 and b1 (129 x 64 int16), then per bucket W2 of 32 x 32 (n1/2 = 32 inputs) as before.
+want=$((64 + 129 * 64 * 2 + 2 * (2048 + 256 + 64 + 4) + 4))
+size=$(wc -c <"$TMP/p.pnet" 2>/dev/null || echo 0)
+version=$(od -An -tu4 -j8 -N4 "$TMP/p.pnet" 2>/dev/null | tr -d ' ')
+field=$(od -An -tu4 -j36 -N4 "$TMP/p.pnet" 2>/dev/null | tr -d ' ')
+if [ $status -eq 0 ] && [ "$size" -eq $want ] && [ "$version" = 3 ] && [ "$field" = 65537 ] &&
+    grep -q "n1 64, n2 32, n3 32, 2 buckets, pairwise, scale" "$TMP/sum"; then
+    pass "train --pairwise writes a version 3 network whose second layer reads n1/2 inputs"
+else
+    fail "train --pairwise writes a version 3 network whose second layer reads n1/2 inputs" \
+        "status $status, $size bytes (expected $want), version $version, field $field" \
+        "$(cat "$TMP/sum" "$TMP/err")"
+fi
+bench_differs pairwise "$TMP/p.pnet" shared
+resumes --pairwise "$TMP/pck" --hidden 64 --pairwise
+"$PONDER" train --init "$TMP/p.pnet" --scale 90 --out "$TMP/p90.pnet" >/dev/null 2>&1
+version=$(od -An -tu4 -j8 -N4 "$TMP/p90.pnet" 2>/dev/null | tr -d ' ')
+scale=$(od -An -tu4 -j32 -N4 "$TMP/p90.pnet" 2>/dev/null | tr -d ' ')
+if [ "$version" = 3 ] && [ "$scale" = 90 ]; then
+    pass "train --init of a pairwise network keeps it pairwise (rescaled to 90)"
+else fail "train --init of a pairwise network keeps it pairwise" "version $version, scale $scale"; fi
+expect_status "train: a pairwise run's checkpoint is refused by a clamped run" 2 \
+    "$PONDER" train $TR --hidden 64 --epochs 3 --checkpoint "$TMP/pck" --out "$TMP/x.pnet"
+expect_grep "... naming both shapes" "n1 64, buckets 2, pairwise, seed.*this run: n1 64, buckets 2, seed" \
+    "$TMP/err"
+
 # ---- the mobility feature set (288 inputs) -----------------------------------------------------
 # writes_set SET INPUTS WORDS CHECKPOINT OUT: `train --features SET' writes OUT, a network of
 # INPUTS inputs (n1 32, 2 buckets) that its summary calls "WORDS features".
@@ -293,6 +323,8 @@ train_bad "train: --hidden must be a multiple of 32" "not a multiple of 32" $TR 
 train_bad "train: --buckets out of range" "buckets" $TR --buckets 9 $O
 train_bad "train: --split with one bucket" "--split needs at least 2 buckets" $TR --split --buckets 1 $O
 train_bad "train: --features names a set" "none of pieces, mobility and shots" $TR --features kings $O
+train_bad "train: --pairwise needs n1 a multiple of 64" "n1 = 32: a pairwise first layer needs a \
+multiple of 64" $TR --pairwise $O
 train_bad "train: --loss must be mse or ce" "neither mse nor ce" $TR --loss l1 $O
 train_bad "train: --valid out of range" "valid" $TR --valid 1.5 $O
 train_bad "train: --lambda not a number" "lambda" $TR --lambda x $O
