@@ -350,12 +350,13 @@ typedef struct {
     size_t begin, end;     /* the batch (or the evaluated range) */
     int tid, threads;
     TrainLoss kind;
-    float weight;   /* 1 / batch size */
-    float **grad;   /* [TRAIN_SLICES] buffers */
-    double *loss;   /* [TRAIN_SLICES] (batch) or [chunks] (eval) */
-    double *loss2;  /* eval: cross-entropy per chunk */
-    TrainState *st; /* the Adam step: the state updated */
-    float rate;     /* ... its bias-corrected learning rate */
+    float weight;               /* 1 / batch size */
+    const float *bucket_weight; /* TrainOptions.bucket_weight */
+    float **grad;               /* [TRAIN_SLICES] buffers */
+    double *loss;               /* [TRAIN_SLICES] (batch) or [chunks] (eval) */
+    double *loss2;              /* eval: cross-entropy per chunk */
+    TrainState *st;             /* the Adam step: the state updated */
+    float rate;                 /* ... its bias-corrected learning rate */
 } Job;
 
 static void *batch_worker(void *arg)
@@ -367,8 +368,11 @@ static void *batch_worker(void *arg)
         size_t b = j->begin + n * (size_t)(sl + 1) / TRAIN_SLICES;
         memset(j->grad[sl], 0, j->net->nparams * sizeof(float));
         double loss = 0;
-        for (size_t i = a; i < b; i++)
-            loss += backward(j->net, j->l, &j->s[j->order[i]], j->kind, j->weight, j->grad[sl]);
+        for (size_t i = a; i < b; i++) {
+            const TrainSample *x = &j->s[j->order[i]];
+            loss += backward(j->net, j->l, x, j->kind, j->weight * j->bucket_weight[x->bucket],
+                             j->grad[sl]);
+        }
         j->loss[sl] = loss;
     }
     return NULL;
@@ -483,6 +487,37 @@ void train_default_options(TrainOptions *o)
     o->lr = 1e-3;
     o->loss = TRAIN_LOSS_CE;
     o->threads = 1;
+    for (int k = 0; k < NNUE_MAX_BUCKETS; k++)
+        o->bucket_weight[k] = 1.0f;
+}
+
+/* X^(-Q/4) for Q = 0..4 from square roots, products and a quotient only, each rounded as IEEE
+ * 754 says, so the same bits on every processor (as train_exp()). */
+static double pow_quarters(double x, int q)
+{
+    double r2 = sqrt(x), r4 = sqrt(r2), p = 1;
+    for (int i = 0; i < q / 2; i++)
+        p *= r2;
+    if (q % 2)
+        p *= r4;
+    return 1.0 / p;
+}
+
+void train_balance_weights(const TrainSample *s, size_t n, int buckets, int quarters, float *w)
+{
+    size_t count[NNUE_MAX_BUCKETS] = {0};
+    for (size_t i = 0; i < n; i++)
+        count[s[i].bucket]++;
+    int used = 0;
+    for (int k = 0; k < buckets; k++)
+        used += count[k] > 0;
+    double raw[NNUE_MAX_BUCKETS], total = 0;
+    for (int k = 0; k < buckets; k++) {
+        raw[k] = count[k] > 0 ? pow_quarters((double)count[k] * used / (double)n, quarters) : 1;
+        total += raw[k] * (double)count[k];
+    }
+    for (int k = 0; k < buckets; k++)
+        w[k] = quarters > 0 && count[k] > 0 ? (float)(raw[k] * (double)n / total) : 1.0f;
 }
 
 double train_lr(double base, int e, int epochs)
@@ -565,6 +600,7 @@ bool train_epoch(TrainState *st, const TrainSample *s, size_t n, const TrainOpti
                             .threads = threads,
                             .kind = o->loss,
                             .weight = 1.0f / (float)(end - at),
+                            .bucket_weight = o->bucket_weight,
                             .grad = grad,
                             .loss = sl_loss};
             ctx[t] = &jobs[t];

@@ -208,9 +208,19 @@ typedef struct {
     double lr;      /* Adam's base learning rate (default 1e-3) */
     TrainLoss loss; /* the loss optimised (default cross-entropy: see docs/training.md) */
     int threads;    /* worker threads (default 1); the result does not depend on it */
+    float bucket_weight[NNUE_MAX_BUCKETS]; /* each sample's loss times its bucket's weight
+                                              (default 1: train_balance_weights for others) */
 } TrainOptions;
 
 void train_default_options(TrainOptions *o);
+
+/* The weights by which `--balance A' evens out the BUCKETS output buckets of the N samples S,
+ * A = QUARTERS / 4 (0, 0.25, 0.5, 0.75 or 1: quarters keep the weights the same bits on every
+ * processor): a bucket holding n_k of them weighs (n_k / mean n_k)^-A, the mean taken over the
+ * buckets that hold any, then all are scaled so that the samples' weights add up to N (the
+ * mean weight stays 1, and with it the learning rate's meaning). A = 0 leaves every weight 1;
+ * A = 1 gives every bucket the same total. Into W[0..BUCKETS-1]. */
+void train_balance_weights(const TrainSample *s, size_t n, int buckets, int quarters, float *w);
 
 /* The learning rate of epoch E (0-based) of EPOCHS: the base rate, times 0.3 from 60% of the
  * epochs, times 0.3 again from 85%. */

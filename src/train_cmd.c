@@ -65,6 +65,11 @@ static void usage(FILE *f)
                "                     (1 - MU) sigmoid(score / S) + MU times the same of the\n"
                "                     game's next position (seen from this side), the result\n"
                "                     after the last; 0 to 0.99 (default 0: its own score)\n"
+               "  --balance A        weigh each output bucket's positions by (its share of\n"
+               "                     the positions / the buckets' mean share)^-A, so the\n"
+               "                     phases with fewer positions count for more: 0, 0.25,\n"
+               "                     0.5, 0.75 or 1 (every bucket the same in all; default\n"
+               "                     0, every position the same)\n"
                "  --scale S          hundredths of a man per unit of the logit (default 80)\n"
                "  --egdb DIR         relabel results with the endgame databases in DIR (default:\n"
                "                     none)\n"
@@ -120,6 +125,7 @@ typedef struct {
     TrainDataOptions d;
     TrainOptions t;
     bool quiet;
+    int balance; /* --balance in quarters */
 } Args;
 
 /* ", mobility features" or ", shot features" for a shape of those sets, else nothing, then ",
@@ -230,6 +236,7 @@ static int parse_args(int argc, char **argv, Args *a)
         OPT_INIT,
         OPT_EGDB_SCORE,
         OPT_TD,
+        OPT_BALANCE,
     };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -245,6 +252,7 @@ static int parse_args(int argc, char **argv, Args *a)
         {"buckets", required_argument, NULL, OPT_BUCKETS},
         {"lambda", required_argument, NULL, OPT_LAMBDA},
         {"td", required_argument, NULL, OPT_TD},
+        {"balance", required_argument, NULL, OPT_BALANCE},
         {"scale", required_argument, NULL, OPT_SCALE},
         {"valid", required_argument, NULL, OPT_VALID},
         {"seed", required_argument, NULL, OPT_SEED},
@@ -344,6 +352,17 @@ static int parse_args(int argc, char **argv, Args *a)
             if (!cli_double("--td", v, 0, 0.99, &a->d.td))
                 return 2;
             break;
+        case OPT_BALANCE: {
+            double x;
+            if (!cli_double("--balance", v, 0, 1, &x))
+                return 2;
+            if (x * 4 != (double)(int)(x * 4)) {
+                fprintf(stderr, "ponder train: --balance: %s is not 0, 0.25, 0.5, 0.75 or 1\n", v);
+                return 2;
+            }
+            a->balance = (int)(x * 4);
+            break;
+        }
         case OPT_SCALE:
             if (!cli_long("--scale", v, 1, 10000, &lv))
                 return 2;
@@ -500,13 +519,17 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
         free(buf);
         return 1;
     }
-    double fm, fc, qm = 0, qc = 0, diff = 0, maxdiff = 0;
+    double fm, fc, qm = 0, qc = 0, diff = 0, maxdiff = 0, bc[NNUE_MAX_BUCKETS] = {0};
+    size_t bn[NNUE_MAX_BUCKETS] = {0};
     train_eval(&st->net, valid, nvalid, a->t.threads, &fm, &fc);
     for (size_t i = 0; i < nvalid; i++) {
         int qs = nnue_evaluate_features(q, valid[i].feat, valid[i].nfeat, valid[i].bucket);
         double p = train_sigmoid(qs / a->d.scale);
+        double ce = train_loss_of(p, valid[i].target, TRAIN_LOSS_CE);
         qm += train_loss_of(p, valid[i].target, TRAIN_LOSS_MSE);
-        qc += train_loss_of(p, valid[i].target, TRAIN_LOSS_CE);
+        qc += ce;
+        bc[valid[i].bucket] += ce;
+        bn[valid[i].bucket]++;
         double d = fabs(qs - train_forward(&st->net, &valid[i]) * a->d.scale);
         diff += d;
         maxdiff = d > maxdiff ? d : maxdiff;
@@ -519,13 +542,20 @@ static int finish(const Args *a, const TrainState *st, const TrainSample *valid,
         fprintf(stderr, "ponder train: %s\n", err);
         return 1;
     }
-    char line[640], held[320] = "# no positions held out (--valid 0)\n";
-    if (nvalid)
-        snprintf(held, sizeof held,
-                 "# held out, float model:     mse %.6f ce %.6f\n"
-                 "# held out, quantised model: mse %.6f ce %.6f; |score - float score| mean "
-                 "%.2f max %.0f (hundredths of a man)\n",
-                 fm, fc, qm / nv, qc / nv, diff / nv, maxdiff);
+    char line[1024], held[704] = "# no positions held out (--valid 0)\n";
+    if (nvalid) {
+        int n = snprintf(held, sizeof held,
+                         "# held out, float model:     mse %.6f ce %.6f\n"
+                         "# held out, quantised model: mse %.6f ce %.6f; |score - float score| "
+                         "mean %.2f max %.0f (hundredths of a man)\n"
+                         "# held out by bucket, quantised ce (positions):",
+                         fm, fc, qm / nv, qc / nv, diff / nv, maxdiff);
+        for (int k = 0; k < st->net.shape.buckets && n > 0 && (size_t)n < sizeof held; k++)
+            n += snprintf(held + n, sizeof held - (size_t)n, " %d: %.6f (%zu)", k,
+                          bn[k] ? bc[k] / (double)bn[k] : 0.0, bn[k]);
+        if (n > 0 && (size_t)n < sizeof held)
+            snprintf(held + n, sizeof held - (size_t)n, "\n");
+    }
     snprintf(line, sizeof line,
              "%s# wrote %s: %zu bytes, n1 %d, n2 %d, n3 %d, %d buckets%s%s, scale %d, name "
              "\"%s\"\n",
@@ -562,7 +592,15 @@ static int train_run(const Args *ap)
         fprintf(stderr, "ponder train: %s\n", err);
         return 2;
     }
-    char head[768], scores[64] = "", td[32] = "";
+    char head[1024], scores[64] = "", td[32] = "", bal[160] = "";
+    if (a.balance > 0) {
+        train_balance_weights(train, rep.ntrain, a.shape.buckets, a.balance, a.t.bucket_weight);
+        int n = snprintf(bal, sizeof bal, ", balance %.2f (bucket weights", a.balance / 4.0);
+        for (int k = 0; k < a.shape.buckets && n > 0 && (size_t)n < sizeof bal; k++)
+            n += snprintf(bal + n, sizeof bal - (size_t)n, " %.3f", (double)a.t.bucket_weight[k]);
+        if (n > 0 && (size_t)n < sizeof bal)
+            snprintf(bal + n, sizeof bal - (size_t)n, ")");
+    }
     if (a.d.egdb_score > 0)
         snprintf(scores, sizeof scores, "; %zu search scores set by them", rep.rescored);
     if (a.d.td > 0)
@@ -571,11 +609,11 @@ static int train_run(const Args *ap)
              "# ponder train: %zu records from %d file%s (%zu games) in %.1f s; nothing left "
              "out; %zu merged into identical positions%s; %zu results relabelled by the "
              "databases (%zu differed from the game's%s)\n"
-             "# %zu training positions, %zu held out (%.0f%% of the games); lambda %.2f%s, "
+             "# %zu training positions, %zu held out (%.0f%% of the games); lambda %.2f%s%s, "
              "scale %.0f, n1 %d, %d buckets%s%s, %s loss, seed %llu\n",
              rep.records, a.ndata, a.ndata > 1 ? "s" : "", rep.games, util_now() - t0, rep.merged,
              a.d.dedup ? " (targets averaged)" : "", rep.relabelled, rep.disagreed, scores,
-             rep.ntrain, rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, td, a.d.scale,
+             rep.ntrain, rep.nvalid, 100 * a.d.valid_fraction, a.d.lambda, td, bal, a.d.scale,
              a.shape.n1, a.shape.buckets, a.shape.sets > 1 ? " (split)" : "", set_words(&a.shape),
              a.t.loss == TRAIN_LOSS_MSE ? "mse" : "ce", (unsigned long long)a.d.seed);
     if (!a.quiet)

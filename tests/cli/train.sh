@@ -66,6 +66,20 @@ if grep -q "lambda 0.25, td 0.50, scale 80" "$TMP/sum" && [ -s "$TMP/td.pnet" ] 
     pass "train --td: said in the summary, another network"
 else fail "train --td: said in the summary, another network" "$(cat "$TMP/sum")"; fi
 
+# --balance: the buckets' weights said in the summary (tests/unit/test_train_balance.c checks
+# their values), another network than without; --balance 0 is the default, byte for byte; and
+# the held-out loss of each bucket is reported with its positions.
+"$PONDER" train $TR --epochs 1 --balance 1 --out "$TMP/bal.pnet" >"$TMP/sum" 2>&1
+"$PONDER" train $TR --epochs 1 --balance 0 --out "$TMP/bal0.pnet" -q >/dev/null 2>&1
+if grep -Eq "lambda 0.25, balance 1.00 \(bucket weights [0-9.]+ [0-9.]+\), scale 80" \
+    "$TMP/sum" && [ -s "$TMP/bal.pnet" ] && ! cmp -s "$TMP/bal.pnet" "$TMP/td0.pnet"; then
+    pass "train --balance: the weights said in the summary, another network"
+else fail "train --balance: the weights said in the summary, another network" "$(cat "$TMP/sum")"; fi
+expect_same "train --balance 0: the default network, byte for byte" "$TMP/bal0.pnet" "$TMP/td0.pnet"
+expect_grep "train reports each bucket's held-out loss" \
+    "^# held out by bucket, quantised ce \(positions\): 0: [0-9.]+ \([0-9]+\) 1: [0-9.]+ \([0-9]+\)$" \
+    "$TMP/sum"
+
 # bench_differs WHAT NET: the engine plays with NET, whose search's node count differs from the
 # shared piece network's ($n_shared).
 bench_differs() {
@@ -330,6 +344,10 @@ train_bad "train: --valid out of range" "valid" $TR --valid 1.5 $O
 train_bad "train: --lambda not a number" "lambda" $TR --lambda x $O
 train_bad "train: --td of 1 (no look-ahead weight may reach 1)" "--td" $TR --td 1 $O
 train_bad "train: --td not a number" "--td" $TR --td half $O
+train_bad "train: --balance between the quarters" "--balance: 0.3 is not 0, 0.25, 0.5, 0.75 or 1" \
+    $TR --balance 0.3 $O
+train_bad "train: --balance above 1" "--balance" $TR --balance 2 $O
+train_bad "train: --balance without --data" "--balance trains" --init "$TMP/a.pnet" --balance 1 $O
 train_bad "train: --name too long" "name" $TR --name abcdefghijklmnopqrstuvwxyz $O
 train_bad "train: unknown option" "unknown option" $TR --frobnicate 1 $O
 train_bad "train: missing file" "none.trn: No such file" --data "$TMP/none.trn" $O
